@@ -1,0 +1,14 @@
+// @misto/engine: the Kiev rules as a pure decider. Runs unchanged in Node and in the browser.
+
+export * from "./cards.js";
+export * from "./commands.js";
+export { type Decision, decide } from "./decide.js";
+export * from "./events.js";
+export { evolve, initialState } from "./evolve.js";
+export { createGame, execute, replay, type Setup, type SetupError } from "./game.js";
+export { type Action, awaiting, legalActions } from "./legal.js";
+export { seededRandom, shuffled, pick, type Random } from "./random.js";
+export * from "./rules.js";
+export * from "./settings.js";
+export * from "./state.js";
+export * from "./view.js";

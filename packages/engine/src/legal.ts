@@ -1,0 +1,125 @@
+// legalActions: what an actor may do now. Candidates are drawn up per phase and kept only if decide
+// accepts them, so this list and decide can never disagree.
+
+import type { CommandBody } from "./commands.js";
+import { check } from "./decide.js";
+import { pendingChoosers, targetProblem, wakeFor } from "./night/wake.js";
+import { inGame } from "./seats.js";
+import { SEATS, type Actor, type GameState, type Seat } from "./state.js";
+
+/** A command without its time: the caller adds `at` when it sends it. */
+export type Action = CommandBody & { readonly actor: Actor };
+
+const ALL_SEATS: readonly Seat[] = Array.from({ length: SEATS }, (_, i) => i + 1);
+
+/** Who the game waits for now: seats whose choice or vote is due, or the host. */
+export function awaiting(state: GameState): Actor[] {
+  const phase = state.phase;
+  if (phase.kind === "night" && phase.step.kind === "wake") {
+    const wake = wakeFor(state, phase.step.role);
+    return wake ? pendingChoosers(state, wake) : [];
+  }
+  if (phase.kind === "night" && phase.step.kind === "note") {
+    const commissar = state.seats.find((s) => s.card === "commissar");
+    return commissar ? [commissar.seat] : [];
+  }
+  if (phase.kind === "day" && (phase.step.kind === "voting" || phase.step.kind === "liftAll")) {
+    const voter = phase.step.queue[phase.step.index];
+    return voter === undefined ? [] : [voter];
+  }
+  if (phase.kind === "rating" && (phase.step.kind === "votes" || phase.step.kind === "contest")) {
+    const voter = phase.step.queue[phase.step.index];
+    return voter === undefined ? [] : [voter];
+  }
+  return phase.kind === "closed" ? [] : ["host"];
+}
+
+function candidates(state: GameState, actor: Actor): Action[] {
+  const out: Action[] = [];
+  const forSeats: readonly Seat[] = actor === "host" ? ALL_SEATS : [actor];
+  const targets: (Seat | null)[] = [null, ...ALL_SEATS];
+  const phase = state.phase;
+  for (const seat of forSeats) {
+    switch (phase.kind) {
+      case "night":
+        if (phase.step.kind === "wake") for (const target of targets) out.push({ actor, type: "choose", seat, target });
+        if (phase.step.kind === "note") out.push({ actor, type: "note", seat, leave: true }, { actor, type: "note", seat, leave: false });
+        break;
+      case "day":
+        if (phase.step.kind === "voting") for (const target of ALL_SEATS) out.push({ actor, type: "vote", voter: seat, target });
+        if (phase.step.kind === "liftAll") out.push({ actor, type: "liftVote", voter: seat, yes: true }, { actor, type: "liftVote", voter: seat, yes: false });
+        if (phase.step.kind === "lastWords") for (const target of targets) out.push({ actor, type: "grave", seat, target });
+        break;
+      case "rating":
+        if (phase.step.kind === "nominations") out.push({ actor, type: "nominate", candidate: seat });
+        if (phase.step.kind === "votes") for (const c of targets) out.push({ actor, type: "ratingVote", voter: seat, candidate: c });
+        if (phase.step.kind === "contest") out.push({ actor, type: "contestVote", voter: seat, support: true }, { actor, type: "contestVote", voter: seat, support: false });
+        break;
+    }
+  }
+  if (actor !== "host") {
+    if (phase.kind === "rating" && phase.step.kind === "nominations") {
+      for (const candidate of ALL_SEATS) out.push({ actor, type: "nominate", candidate });
+    }
+    return out;
+  }
+  out.push({ actor, type: "advance" }, { actor, type: "undo" }, { actor, type: "announceResult" });
+  for (const seat of ALL_SEATS) {
+    out.push({ actor, type: "foul", seat, reason: "other" });
+    out.push({ actor, type: "remark", seat, reason: "loud" });
+    out.push({ actor, type: "disqualify", seat });
+  }
+  if (phase.kind === "rating") {
+    out.push({ actor, type: "closeNominations" }, { actor, type: "closeRating" });
+    if (phase.step.kind === "review") {
+      for (const seat of ALL_SEATS) {
+        out.push({ actor, type: "bonus", seat, points: 1 }, { actor, type: "bonus", seat, points: 2 });
+      }
+    }
+    if (phase.step.kind === "split") {
+      out.push({ actor, type: "split", points: phase.step.tied.map((seat) => ({ seat, points: 2 })) });
+    }
+  }
+  return out;
+}
+
+/** The seat's own choice or vote, built straight from the rules' predicates (the hot path of a bot game). */
+function seatActions(state: GameState, seat: Seat): Action[] | null {
+  const phase = state.phase;
+  if (phase.kind === "night" && phase.step.kind === "wake") {
+    const wake = wakeFor(state, phase.step.role);
+    if (!wake || !pendingChoosers(state, wake).includes(seat)) return [];
+    const out: Action[] = [{ actor: seat, type: "choose", seat, target: null }];
+    for (const target of ALL_SEATS) {
+      if (inGame(state, target) && targetProblem(state, wake, seat, target) === null) out.push({ actor: seat, type: "choose", seat, target });
+    }
+    return out;
+  }
+  if (phase.kind === "day" && phase.step.kind === "voting") {
+    const step = phase.step;
+    if (step.queue[step.index] !== seat) return [];
+    const out: Action[] = [];
+    for (const target of ALL_SEATS) {
+      if (step.candidates && !step.candidates.includes(target)) continue;
+      if (target !== seat && inGame(state, target)) out.push({ actor: seat, type: "vote", voter: seat, target });
+    }
+    return out;
+  }
+  return null;
+}
+
+/**
+ * Every command `actor` may make now. For the host this includes one foul, one remark and one
+ * disqualification per seat (any listed reason is as legal as the one shown), and every seat's
+ * choice or vote, entered on its behalf. RATE-6 contests are open-ended (any seat, any points) and
+ * are not listed.
+ */
+export function legalActions(state: GameState, actor: Actor): Action[] {
+  const fast = actor === "host" ? null : seatActions(state, actor);
+  return fast ?? candidates(state, actor).filter((action) => check(state, action) === null);
+}
+
+/** The same list drawn up the slow way, by asking `check` of every candidate (for tests of the fast path). */
+export function legalActionsByCheck(state: GameState, actor: Actor): Action[] {
+  return candidates(state, actor).filter((action) => check(state, action) === null);
+}

@@ -1,0 +1,90 @@
+// Seat arithmetic: who is in the game, the clockwise order (12 → 1), and what fouls have taken (FOUL-4).
+
+import { isMafioso, teamOf } from "./cards.js";
+import { SEATS, type GameState, type Seat, type SeatState, type Winner } from "./state.js";
+
+export function seatOf(state: GameState, seat: Seat): SeatState {
+  return state.seats[seat - 1] as SeatState;
+}
+
+export function isSeat(value: unknown): value is Seat {
+  return Number.isInteger(value) && (value as number) >= 1 && (value as number) <= SEATS;
+}
+
+export function inGame(state: GameState, seat: Seat): boolean {
+  return seatOf(state, seat).out === null;
+}
+
+/** FOUL-4: after three fouls a player may not speak in the discussion or his accusation. */
+export function isMuted(s: SeatState): boolean {
+  return s.fouls >= 3;
+}
+
+/** FOUL-4: after four fouls a player may not vote. */
+export function hasNoVote(s: SeatState): boolean {
+  return s.fouls >= 4;
+}
+
+export function living(state: GameState): Seat[] {
+  const out: Seat[] = [];
+  for (const s of state.seats) if (s.out === null) out.push(s.seat);
+  return out;
+}
+
+/** The seats clockwise starting at `start` (inclusive), all twelve. */
+export function clockwiseFrom(start: Seat): Seat[] {
+  const order: Seat[] = [];
+  for (let i = 0; i < SEATS; i++) order.push(((start - 1 + i) % SEATS) + 1);
+  return order;
+}
+
+/** The living seats clockwise from `start` (inclusive). */
+export function livingFrom(state: GameState, start: Seat): Seat[] {
+  return clockwiseFrom(start).filter((seat) => inGame(state, seat));
+}
+
+/** Sorts seats in clockwise order starting at `start`. */
+export function inOrderFrom(seats: readonly Seat[], start: Seat): Seat[] {
+  const rank = (seat: Seat) => (seat - start + SEATS) % SEATS;
+  return seats.slice().sort((a, b) => rank(a) - rank(b));
+}
+
+/** DAY-5: the first living seat clockwise after the previous round's starter (seat 1 for the first round). */
+export function nextStarter(state: GameState): Seat {
+  const from = state.lastStarter === null ? 1 : (state.lastStarter % SEATS) + 1;
+  return livingFrom(state, from)[0] as Seat;
+}
+
+export function holderOf(state: GameState, card: SeatState["card"]): SeatState | undefined {
+  return state.seats.find((s) => s.card === card);
+}
+
+export function livingMafiosi(state: GameState): SeatState[] {
+  return state.seats.filter((s) => s.out === null && isMafioso(s.card));
+}
+
+/** TEAM-1 (and the parity and quiet-phase settings): the winner now, or null while the game goes on. */
+export function winnerNow(state: GameState): Winner | null {
+  let red = 0;
+  let black = 0;
+  for (const s of state.seats) {
+    if (s.out !== null) continue;
+    if (teamOf(s.card) === "red") red++;
+    else black++;
+  }
+  if (red === 0 && black === 0) return "draw";
+  if (red === 0) return "black";
+  if (black === 0) return "red";
+  if (state.settings.blackWinsAtParity && black >= red) return "black";
+  return null;
+}
+
+/** A state being built by evolve from one event: a fresh shallow copy, so writing to it is safe. */
+export type Draft = { -readonly [K in keyof GameState]: GameState[K] };
+
+/** Replaces one seat's state in the draft, keeping the other seats shared. */
+export function setSeat(d: Draft, seat: Seat, patch: Partial<SeatState>): void {
+  const seats = d.seats.slice();
+  seats[seat - 1] = { ...(seats[seat - 1] as SeatState), ...patch };
+  d.seats = seats;
+}

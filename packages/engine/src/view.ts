@@ -1,0 +1,342 @@
+// viewFor: the only way state leaves the engine. Each view is built from scratch from an allow-list
+// of what that viewer may know; nothing is copied wholesale and then trimmed.
+
+import { type Card, isMafioso, type Team, teamOf } from "./cards.js";
+import { discussionSecondsOf, type Settings } from "./settings.js";
+import { type Action, awaiting, legalActions } from "./legal.js";
+import { pendingChoosers, standingFreeze, targetProblem, wakeFor } from "./night/wake.js";
+import { hasNoVote, isMuted, seatOf } from "./seats.js";
+import {
+  CALL_ORDER,
+  type Actor,
+  type Check,
+  type GameState,
+  type NightChoice,
+  type NightOutcome,
+  type NightRole,
+  type OutCause,
+  type Rating,
+  type Seat,
+  type SeatState,
+  type Voting,
+  type Winner,
+} from "./state.js";
+
+export type Viewer = "host" | Seat | "spectator";
+
+export interface SeatView {
+  readonly seat: Seat;
+  readonly name: string;
+  readonly admin: boolean;
+  /** The card, only when this viewer may know it. */
+  readonly card: Card | null;
+  readonly out: { readonly cause: OutCause; readonly kind: "day" | "night"; readonly n: number } | null;
+  readonly fouls: number;
+  readonly remarks: number;
+  readonly foulVotes: number;
+  /** FOUL-4. */
+  readonly muted: boolean;
+  readonly noVote: boolean;
+}
+
+export interface PhaseView {
+  readonly kind: "deal" | "day" | "night" | "ended" | "rating" | "closed";
+  readonly n: number | null;
+  /** The day's or rating's step; at night only the host sees which role is awake. */
+  readonly step: string | null;
+  /** The seat speaking or voting now (day), or null. */
+  readonly current: Seat | null;
+  readonly queue: readonly Seat[];
+  /** The re-vote's candidates (DAY-6) or the lift-all's tied players. */
+  readonly candidates: readonly Seat[];
+  /** The open ballots of the voting in progress (DAY-3: voting is open). */
+  readonly ballots: readonly { readonly voter: Seat; readonly target: Seat }[];
+  readonly answers: readonly { readonly voter: Seat; readonly yes: boolean }[];
+  /** The step's timer length in seconds (DAY-1, DAY-2, DAY-6, DAY-7), or null. */
+  readonly seconds: number | null;
+  /** When the step began (the time of the event that started it). */
+  readonly since: number;
+}
+
+export interface NightReport {
+  readonly n: number;
+  readonly deaths: readonly { readonly seat: Seat; readonly card: Card | null }[];
+  /** NIGHT-12: a read note: the commissar, whom he checked, and what he learned. */
+  readonly note: { readonly commissar: Seat; readonly target: Seat; readonly black: boolean } | null;
+}
+
+export interface YouView {
+  readonly seat: Seat;
+  readonly card: Card;
+  readonly team: Team;
+  /** FLOW-4: the mafiosi (and, with prostituteKnowsMafia, the prostitute) this seat knows. */
+  readonly partners: readonly { readonly seat: Seat; readonly card: Card }[];
+  /** NIGHT-11: the commissar's own checks. */
+  readonly checks: readonly Check[];
+  /** NIGHT-2: the nights on which this seat woke and was shown the freeze gesture. */
+  readonly frozenNights: readonly number[];
+  /** This seat's own night choices. */
+  readonly choices: readonly { readonly night: number; readonly role: NightRole; readonly target: Seat | null }[];
+  /** NIGHT-12: for the commissar, whether his note is used. */
+  readonly noteUsed: boolean | null;
+  /** The game waits for this seat now. */
+  readonly awaited: boolean;
+}
+
+export interface NightScript {
+  readonly role: NightRole | "acquaintance" | "note";
+  /** Whom to wake. */
+  readonly wake: readonly Seat[];
+  /** Whom to show the freeze gesture (NIGHT-2). */
+  readonly gesture: readonly Seat[];
+  /** Who chooses now and whom each may target. */
+  readonly choosers: readonly { readonly seat: Seat; readonly targets: readonly Seat[]; readonly onlySkip: boolean }[];
+  /** NIGHT-11: the result to show the commissar, once he has checked. */
+  readonly check: Check | null;
+}
+
+export interface HostView {
+  readonly nights: readonly { readonly n: number; readonly choices: readonly NightChoice[]; readonly note: boolean; readonly outcome: NightOutcome | null }[];
+  readonly script: NightScript | null;
+  /** The morning card: what to announce, in order (also when the night ended the game). */
+  readonly announce: NightReport | null;
+  readonly awaiting: readonly Actor[];
+  readonly undos: number;
+  readonly canUndo: boolean;
+}
+
+export interface View {
+  readonly viewer: Viewer;
+  readonly version: number;
+  readonly settings: Settings;
+  readonly phase: PhaseView;
+  readonly seats: readonly SeatView[];
+  readonly votings: readonly Voting[];
+  readonly nights: readonly NightReport[];
+  readonly result: { readonly winner: Winner; readonly announced: boolean } | null;
+  readonly rating: Rating | null;
+  readonly you: YouView | null;
+  readonly host: HostView | null;
+  /** What this viewer may do now (empty for a spectator). */
+  readonly actions: readonly Action[];
+}
+
+/** FLOW-4: the mafia have met once night 1 has begun. */
+function acquainted(state: GameState): boolean {
+  return state.nights.length > 0;
+}
+
+function knowsCard(state: GameState, viewer: Viewer, s: SeatState): boolean {
+  if (viewer === "host" || s.revealed || state.result?.announced) return true;
+  if (viewer === "spectator") return false;
+  if (viewer === s.seat) return true;
+  if (!acquainted(state)) return false;
+  const mine = seatOf(state, viewer).card;
+  const knowsBlack = (card: Card) => isMafioso(card) || (state.settings.prostituteKnowsMafia && card === "prostitute");
+  return knowsBlack(mine) && knowsBlack(s.card);
+}
+
+function seatView(state: GameState, viewer: Viewer, s: SeatState): SeatView {
+  const outVisible = s.out !== null && (viewer === "host" || s.out.announced || state.result?.announced === true);
+  return {
+    seat: s.seat,
+    name: s.name,
+    admin: s.admin,
+    card: knowsCard(state, viewer, s) ? s.card : null,
+    out: outVisible && s.out ? { cause: s.out.cause, kind: s.out.when.kind, n: s.out.when.n } : null,
+    fouls: s.fouls,
+    remarks: s.remarks,
+    foulVotes: s.foulVotes,
+    muted: isMuted(s),
+    noVote: hasNoVote(s),
+  };
+}
+
+function stepSeconds(state: GameState): number | null {
+  const p = state.phase;
+  if (p.kind !== "day") return null;
+  const s = state.settings;
+  switch (p.step.kind) {
+    case "discussion":
+      return discussionSecondsOf(s, p.n);
+    case "accusations":
+      return s.speechSeconds;
+    case "splitSpeeches":
+      return s.splitSpeechSeconds;
+    case "lastWords":
+      return s.lastWordSeconds;
+    default:
+      return null;
+  }
+}
+
+function phaseView(state: GameState, viewer: Viewer): PhaseView {
+  const p = state.phase;
+  const base = { current: null, queue: [], candidates: [], ballots: [], answers: [], seconds: null, since: state.stepSince };
+  switch (p.kind) {
+    case "day": {
+      const step = p.step;
+      const queued = "queue" in step ? { current: step.queue[step.index] ?? null, queue: step.queue } : {};
+      return {
+        ...base,
+        ...queued,
+        kind: "day",
+        n: p.n,
+        step: step.kind,
+        candidates: step.kind === "voting" ? (step.candidates ?? []) : step.kind === "liftAll" ? step.tied : [],
+        ballots: step.kind === "voting" ? step.ballots : [],
+        answers: step.kind === "liftAll" ? step.answers : [],
+        seconds: stepSeconds(state),
+      };
+    }
+    case "night":
+      return { ...base, kind: "night", n: p.n, step: viewer === "host" ? (p.step.kind === "wake" ? p.step.role : p.step.kind) : null };
+    case "rating": {
+      const step = p.step;
+      const queued = "queue" in step ? { current: step.queue[step.index] ?? null, queue: step.queue } : {};
+      return { ...base, ...queued, kind: "rating", n: null, step: step.kind, candidates: step.kind === "split" ? step.tied : [] };
+    }
+    default:
+      return { ...base, kind: p.kind, n: null, step: null };
+  }
+}
+
+/** NIGHT-14, NIGHT-12: what the host announced (or, for the host, is to announce) about each night. */
+function nightReport(state: GameState, n: number, outcome: NightOutcome, viewer: Viewer): NightReport {
+  const commissar = state.seats.find((s) => s.card === "commissar") as SeatState;
+  const check = state.checks.find((c) => c.night === n);
+  return {
+    n,
+    deaths: outcome.deaths.map((seat) => {
+      const s = seatOf(state, seat);
+      const shown = viewer === "host" ? state.settings.revealNightVictims || state.result?.announced === true : s.revealed || state.result?.announced === true;
+      return { seat, card: shown ? s.card : null };
+    }),
+    note: outcome.noteRead !== null && check ? { commissar: commissar.seat, target: check.target, black: check.black } : null,
+  };
+}
+
+function announced(state: GameState, n: number): boolean {
+  if (state.result?.announced) return true;
+  const night = state.nights.find((x) => x.n === n);
+  const death = night?.outcome?.deaths[0];
+  if (death !== undefined) return seatOf(state, death).out?.announced === true;
+  // A night with no deaths is announced once the day after it has moved past its morning.
+  const p = state.phase;
+  const last = state.nights[state.nights.length - 1];
+  if (last?.n !== n) return true;
+  return p.kind === "day" && p.step.kind !== "morning";
+}
+
+function youView(state: GameState, seat: Seat): YouView {
+  const me = seatOf(state, seat);
+  const partners = state.seats
+    .filter((s) => s.seat !== seat && knowsCard(state, seat, s) && !s.revealed && !state.result?.announced)
+    .map((s) => ({ seat: s.seat, card: s.card }));
+  const choices: YouView["choices"][number][] = [];
+  const frozenNights: number[] = [];
+  const phase = state.phase;
+  for (const night of state.nights) {
+    for (const c of night.choices) if (c.seat === seat) choices.push({ night: night.n, role: c.role, target: c.target });
+    const frozen = night.outcome ? night.outcome.freeze : standingFreeze(state, night);
+    if (frozen !== seat || !wakesAt(me.card)) continue;
+    // Tonight the gesture is shown only once this seat's role has been woken.
+    const current = phase.kind === "night" && phase.n === night.n && phase.step.kind === "wake" ? CALL_ORDER.indexOf(phase.step.role) : CALL_ORDER.length;
+    if (night.outcome || CALL_ORDER.indexOf(wakesAt(me.card) as NightRole) <= current) frozenNights.push(night.n);
+  }
+  return {
+    seat,
+    card: me.card,
+    team: teamOf(me.card),
+    partners,
+    checks: me.card === "commissar" ? state.checks : [],
+    frozenNights,
+    choices,
+    noteUsed: me.card === "commissar" ? state.noteUsed : null,
+    awaited: awaiting(state).includes(seat),
+  };
+}
+
+/** The call-order step at which a card wakes (the prostitute is never shown her own gesture). */
+function wakesAt(card: Card): NightRole | null {
+  if (card === "don" || card === "mafia") return "mafia";
+  if (card === "doctor" || card === "maniac" || card === "commissar") return card;
+  return null;
+}
+
+function hostView(state: GameState): HostView {
+  const last = state.nights[state.nights.length - 1];
+  const p = state.phase;
+  const morning = (p.kind === "day" && p.step.kind === "morning") || (p.kind === "ended" && !state.result?.announced);
+  let canUndo = false;
+  for (let node = state.log; node && !state.result?.announced; node = node.prev) {
+    if (node.event.type !== "spoke") {
+      canUndo = true;
+      break;
+    }
+  }
+  return {
+    nights: state.nights.map((n) => ({ n: n.n, choices: n.choices, note: n.note, outcome: n.outcome })),
+    script: nightScript(state),
+    announce: morning && last?.outcome ? nightReport(state, last.n, last.outcome, "host") : null,
+    awaiting: awaiting(state),
+    undos: state.undos,
+    canUndo,
+  };
+}
+
+/** The host's script for the night step in progress: whom to wake, whom to show the gesture, who picks whom. */
+function nightScript(state: GameState): NightScript | null {
+  const p = state.phase;
+  if (p.kind !== "night") return null;
+  const n = p.n;
+  if (p.step.kind === "acquaintance") {
+    const wake = state.seats
+      .filter((s) => s.out === null && (isMafioso(s.card) || (state.settings.prostituteKnowsMafia && s.card === "prostitute")))
+      .map((s) => s.seat);
+    return { role: "acquaintance", wake, gesture: [], choosers: [], check: null };
+  }
+  const check = state.checks.find((c) => c.night === n) ?? null;
+  if (p.step.kind === "note") {
+    const commissar = state.seats.find((s) => s.card === "commissar") as SeatState;
+    return { role: "note", wake: [commissar.seat], gesture: [], choosers: [], check };
+  }
+  const wake = wakeFor(state, p.step.role);
+  if (!wake) return null;
+  const pending = pendingChoosers(state, wake);
+  const frozen = standingFreeze(state);
+  const living = state.seats.filter((s) => s.out === null).map((s) => s.seat);
+  return {
+    role: wake.role,
+    wake: wake.wake,
+    gesture: wake.wake.filter((seat) => seat === frozen && wake.role !== "prostitute"),
+    choosers: pending.map((seat) => ({
+      seat,
+      targets: living.filter((t) => targetProblem(state, wake, seat, t) === null),
+      onlySkip: wake.stopped.some((s) => s.seat === seat),
+    })),
+    check: wake.role === "commissar" ? check : null,
+  };
+}
+
+export function viewFor(state: GameState, viewer: Viewer): View {
+  const nights: NightReport[] = [];
+  for (const night of state.nights) {
+    if (night.outcome && announced(state, night.n)) nights.push(nightReport(state, night.n, night.outcome, viewer === "host" ? "host" : "spectator"));
+  }
+  const result = state.result && (viewer === "host" || state.result.announced) ? { winner: state.result.winner, announced: state.result.announced } : null;
+  return {
+    viewer,
+    version: state.version,
+    settings: state.settings,
+    phase: phaseView(state, viewer),
+    seats: state.seats.map((s) => seatView(state, viewer, s)),
+    votings: state.votings,
+    nights,
+    result,
+    rating: state.rating,
+    you: typeof viewer === "number" ? youView(state, viewer) : null,
+    host: viewer === "host" ? hostView(state) : null,
+    actions: viewer === "spectator" ? [] : legalActions(state, viewer),
+  };
+}
