@@ -1,7 +1,7 @@
 // decide: checks a command against the rules and the state, and returns its events or the rule it breaks.
 // It never throws on bad input and never changes the state.
 
-import { DECK, deckProblems, type Card } from "./cards.js";
+import { type Card, DECK, deckProblems } from "./cards.js";
 import { type Command, type CommandBody, FOUL_REASONS, REMARK_REASONS } from "./commands.js";
 import type { GameEvent } from "./events.js";
 import { pendingChoosers, targetProblem, wakeFor } from "./night/wake.js";
@@ -11,7 +11,9 @@ import { type RuleError, type RuleId, ruleError } from "./rules.js";
 import { inGame, isMuted, isSeat, seatOf } from "./seats.js";
 import type { Actor, DayStep, GameState, Seat } from "./state.js";
 
-export type Decision = { readonly ok: true; readonly events: readonly GameEvent[] } | { readonly ok: false; readonly error: RuleError };
+export type Decision =
+  | { readonly ok: true; readonly events: readonly GameEvent[] }
+  | { readonly ok: false; readonly error: RuleError };
 
 const fail = (rule: RuleId, message: string): Decision => ({ ok: false, error: ruleError(rule, message) });
 
@@ -20,11 +22,14 @@ export const MAX_SPEECH_LENGTH = 1000;
 /** The Don's grave is open: he is the current last word, voted out today, with fewer than two fouls. */
 export function graveOpen(state: GameState, seat: Seat): RuleError | null {
   const phase = state.phase;
-  if (phase.kind !== "day" || phase.step.kind !== "lastWords") return ruleError("DON-1", "the grave is taken during the Don's last word");
+  if (phase.kind !== "day" || phase.step.kind !== "lastWords")
+    return ruleError("DON-1", "the grave is taken during the Don's last word");
   const s = seatOf(state, seat);
   if (s.card !== "don") return ruleError("DON-1", `seat ${seat} is not the Don`);
-  if (phase.step.queue[phase.step.index] !== seat) return ruleError("DON-1", "the grave is taken during the Don's own last word");
-  if (s.out?.cause !== "vote") return ruleError("DON-1", "only a Don voted out by the day's vote takes a player to the grave");
+  if (phase.step.queue[phase.step.index] !== seat)
+    return ruleError("DON-1", "the grave is taken during the Don's own last word");
+  if (s.out?.cause !== "vote")
+    return ruleError("DON-1", "only a Don voted out by the day's vote takes a player to the grave");
   if (phase.step.graveDone) return ruleError("DON-1", "the Don has already made his grave choice");
   if (s.fouls >= 2) return ruleError("DON-2", "a Don with a foul vote (two or more fouls) loses the grave");
   return null;
@@ -39,7 +44,8 @@ export function decide(state: GameState, command: Command): Decision {
   const c = command as Command & Record<string, unknown>;
   if (c === null || typeof c !== "object") return fail("COMMAND", "a command must be an object");
   if (c.actor !== "host" && !isSeat(c.actor)) return fail("ACTOR", "the actor is the host or a seat 1–12");
-  if (typeof c.at !== "number" || !Number.isFinite(c.at)) return fail("COMMAND", "a command carries its time `at` in milliseconds");
+  if (typeof c.at !== "number" || !Number.isFinite(c.at))
+    return fail("COMMAND", "a command carries its time `at` in milliseconds");
   const problem = check(state, c);
   if (problem) return { ok: false, error: problem };
   return { ok: true, events: [toEvent(state, c)] };
@@ -48,7 +54,8 @@ export function decide(state: GameState, command: Command): Decision {
 /** The actor may act for `seat`: it is the seat itself or the host entering its choice. */
 function actsFor(actor: Actor, seat: unknown): RuleError | null {
   if (!isSeat(seat)) return ruleError("COMMAND", "a seat is a number from 1 to 12");
-  if (actor !== "host" && actor !== seat) return ruleError("ACTOR", `seat ${actor} may act only for itself, not for seat ${seat}`);
+  if (actor !== "host" && actor !== seat)
+    return ruleError("ACTOR", `seat ${actor} may act only for itself, not for seat ${seat}`);
   return null;
 }
 
@@ -70,9 +77,14 @@ export function check(state: GameState, c: CommandBody & { readonly actor: Actor
     case "redeal": {
       const bad = hostOnly(c.actor, "redo the deal");
       if (bad) return bad;
-      if (phase.kind !== "deal") return ruleError("SETUP-4", "the deal can be redone only before play begins");
-      if ((c.seed === undefined) === (c.cards === undefined)) return ruleError("COMMAND", "a redeal gives either a seed or the cards");
-      if (c.seed !== undefined && (typeof c.seed !== "string" || c.seed.length === 0 || c.seed.length > 200)) {
+      if (phase.kind !== "deal")
+        return ruleError("SETUP-4", "the deal can be redone only before play begins");
+      if ((c.seed === undefined) === (c.cards === undefined))
+        return ruleError("COMMAND", "a redeal gives either a seed or the cards");
+      if (
+        c.seed !== undefined &&
+        (typeof c.seed !== "string" || c.seed.length === 0 || c.seed.length > 200)
+      ) {
         return ruleError("COMMAND", "a seed is a non-empty string of at most 200 characters");
       }
       if (c.cards !== undefined) {
@@ -86,10 +98,13 @@ export function check(state: GameState, c: CommandBody & { readonly actor: Actor
     case "choose": {
       const bad = actsFor(c.actor, c.seat) ?? inPlay(state);
       if (bad) return bad;
-      if (phase.kind !== "night" || phase.step.kind !== "wake") return ruleError("FLOW-3", "night choices are made when a role is woken at night");
-      if (!inGame(state, c.seat)) return ruleError("FOUL-7", `seat ${c.seat} is out of the game and makes no choice`);
+      if (phase.kind !== "night" || phase.step.kind !== "wake")
+        return ruleError("FLOW-3", "night choices are made when a role is woken at night");
+      if (!inGame(state, c.seat))
+        return ruleError("FOUL-7", `seat ${c.seat} is out of the game and makes no choice`);
       const wake = wakeFor(state, phase.step.role);
-      if (!wake || !pendingChoosers(state, wake).includes(c.seat)) return ruleError("FLOW-3", `seat ${c.seat} is not called to choose now`);
+      if (!wake || !pendingChoosers(state, wake).includes(c.seat))
+        return ruleError("FLOW-3", `seat ${c.seat} is not called to choose now`);
       if (c.target === null) return null;
       if (!isSeat(c.target)) return ruleError("COMMAND", "a target is a seat 1–12 or null");
       const p = targetProblem(state, wake, c.seat, c.target);
@@ -98,57 +113,74 @@ export function check(state: GameState, c: CommandBody & { readonly actor: Actor
     case "note": {
       const bad = actsFor(c.actor, c.seat) ?? inPlay(state);
       if (bad) return bad;
-      if (phase.kind !== "night" || phase.step.kind !== "note") return ruleError("NIGHT-12", "the note is left right after the commissar's check");
-      if (seatOf(state, c.seat).card !== "commissar") return ruleError("NIGHT-12", "only the commissar leaves a note");
+      if (phase.kind !== "night" || phase.step.kind !== "note")
+        return ruleError("NIGHT-12", "the note is left right after the commissar's check");
+      if (seatOf(state, c.seat).card !== "commissar")
+        return ruleError("NIGHT-12", "only the commissar leaves a note");
       return typeof c.leave === "boolean" ? null : ruleError("COMMAND", "`leave` is true or false");
     }
     case "vote": {
       const bad = actsFor(c.actor, c.voter) ?? inPlay(state);
       if (bad) return bad;
-      if (phase.kind !== "day" || phase.step.kind !== "voting") return ruleError("DAY-3", "there is no vote now");
+      if (phase.kind !== "day" || phase.step.kind !== "voting")
+        return ruleError("DAY-3", "there is no vote now");
       const step = phase.step;
       if (!inGame(state, c.voter)) return ruleError("FOUL-7", `seat ${c.voter} is out of the game`);
-      if (currentInQueue(step) !== c.voter) return ruleError("DAY-3", `the vote is in turn: it is seat ${currentInQueue(step)}'s turn`);
-      if (!isSeat(c.target) || !inGame(state, c.target)) return ruleError("DAY-3", "the vote names a living player");
+      if (currentInQueue(step) !== c.voter)
+        return ruleError("DAY-3", `the vote is in turn: it is seat ${currentInQueue(step)}'s turn`);
+      if (!isSeat(c.target) || !inGame(state, c.target))
+        return ruleError("DAY-3", "the vote names a living player");
       if (c.target === c.voter) return ruleError("DAY-3", "nobody may vote for himself");
-      if (step.candidates && !step.candidates.includes(c.target)) return ruleError("DAY-6", "the re-vote is for one of the tied players only");
+      if (step.candidates && !step.candidates.includes(c.target))
+        return ruleError("DAY-6", "the re-vote is for one of the tied players only");
       return null;
     }
     case "liftVote": {
       const bad = actsFor(c.actor, c.voter) ?? inPlay(state);
       if (bad) return bad;
-      if (phase.kind !== "day" || phase.step.kind !== "liftAll") return ruleError("DAY-6", "there is no lift-all vote now");
-      if (currentInQueue(phase.step) !== c.voter) return ruleError("DAY-6", `the vote is in turn: it is seat ${currentInQueue(phase.step)}'s turn`);
+      if (phase.kind !== "day" || phase.step.kind !== "liftAll")
+        return ruleError("DAY-6", "there is no lift-all vote now");
+      if (currentInQueue(phase.step) !== c.voter)
+        return ruleError("DAY-6", `the vote is in turn: it is seat ${currentInQueue(phase.step)}'s turn`);
       return typeof c.yes === "boolean" ? null : ruleError("COMMAND", "`yes` is true or false");
     }
     case "grave": {
       const bad = actsFor(c.actor, c.seat) ?? inPlay(state) ?? graveOpen(state, c.seat);
       if (bad) return bad;
       if (c.target === null) return null;
-      if (!isSeat(c.target) || !inGame(state, c.target)) return ruleError("DON-1", "the Don takes a living player to the grave");
+      if (!isSeat(c.target) || !inGame(state, c.target))
+        return ruleError("DON-1", "the Don takes a living player to the grave");
       return null;
     }
     case "foul": {
       const bad = hostOnly(c.actor, "give a foul") ?? inPlay(state);
       if (bad) return bad;
       if (!isSeat(c.seat)) return ruleError("COMMAND", "a seat is a number from 1 to 12");
-      if (!FOUL_REASONS.includes(c.reason)) return ruleError("FOUL-1", `a foul's reason is one of ${FOUL_REASONS.join(", ")}`);
-      if (c.note !== undefined && (typeof c.note !== "string" || c.note.length > 500)) return ruleError("COMMAND", "a note is text of at most 500 characters");
+      if (!FOUL_REASONS.includes(c.reason))
+        return ruleError("FOUL-1", `a foul's reason is one of ${FOUL_REASONS.join(", ")}`);
+      if (c.note !== undefined && (typeof c.note !== "string" || c.note.length > 500))
+        return ruleError("COMMAND", "a note is text of at most 500 characters");
       if (inGame(state, c.seat) || graveOpen(state, c.seat) === null) return null;
       return ruleError("FOUL-7", `seat ${c.seat} is out of the game: fouls go only to players in the game`);
     }
     case "remark": {
       const bad = hostOnly(c.actor, "make a remark") ?? inPlay(state);
       if (bad) return bad;
-      if (phase.kind !== "day" || phase.step.kind !== "discussion") return ruleError("FOUL-2", "remarks are made during the day's discussion");
-      if (!isSeat(c.seat) || !inGame(state, c.seat)) return ruleError("FOUL-7", "remarks go only to players in the game");
-      return REMARK_REASONS.includes(c.reason) ? null : ruleError("FOUL-2", `a remark's reason is one of ${REMARK_REASONS.join(", ")}`);
+      if (phase.kind !== "day" || phase.step.kind !== "discussion")
+        return ruleError("FOUL-2", "remarks are made during the day's discussion");
+      if (!isSeat(c.seat) || !inGame(state, c.seat))
+        return ruleError("FOUL-7", "remarks go only to players in the game");
+      return REMARK_REASONS.includes(c.reason)
+        ? null
+        : ruleError("FOUL-2", `a remark's reason is one of ${REMARK_REASONS.join(", ")}`);
     }
     case "disqualify": {
       const bad = hostOnly(c.actor, "disqualify a player") ?? inPlay(state);
       if (bad) return bad;
-      if (phase.kind === "deal") return ruleError("SETUP-4", "a card seen during the deal means a new deal, not a disqualification");
-      if (!isSeat(c.seat) || !inGame(state, c.seat)) return ruleError("FOUL-6", "only a player in the game can be disqualified");
+      if (phase.kind === "deal")
+        return ruleError("SETUP-4", "a card seen during the deal means a new deal, not a disqualification");
+      if (!isSeat(c.seat) || !inGame(state, c.seat))
+        return ruleError("FOUL-6", "only a player in the game can be disqualified");
       return null;
     }
     case "speak":
@@ -163,7 +195,9 @@ export function check(state: GameState, c: CommandBody & { readonly actor: Actor
     case "announceResult": {
       const bad = hostOnly(c.actor, "announce the result");
       if (bad) return bad;
-      return phase.kind === "ended" ? null : ruleError("HOST-2", "there is no result to announce: the game goes on");
+      return phase.kind === "ended"
+        ? null
+        : ruleError("HOST-2", "there is no result to announce: the game goes on");
     }
     default:
       return checkRating(state, c);
@@ -209,11 +243,15 @@ function speakProblem(state: GameState, seat: Seat, text: unknown): RuleError | 
   switch (step.kind) {
     case "discussion":
       if (s.out !== null) return ruleError("NIGHT-14", "players out of the game do not speak in the city");
-      return isMuted(s) ? ruleError("FOUL-4", `seat ${seat} has ${s.fouls} fouls and may not speak in the discussion`) : null;
+      return isMuted(s)
+        ? ruleError("FOUL-4", `seat ${seat} has ${s.fouls} fouls and may not speak in the discussion`)
+        : null;
     case "accusations":
     case "splitSpeeches":
     case "lastWords":
-      return currentInQueue(step) === seat ? null : ruleError("DAY-2", `it is seat ${currentInQueue(step)}'s speech`);
+      return currentInQueue(step) === seat
+        ? null
+        : ruleError("DAY-2", `it is seat ${currentInQueue(step)}'s speech`);
     default:
       return ruleError("FOUL-1", "nobody speaks out of turn during the announcement or the vote");
   }
@@ -221,7 +259,8 @@ function speakProblem(state: GameState, seat: Seat, text: unknown): RuleError | 
 
 function checkRating(state: GameState, c: CommandBody & { readonly actor: Actor }): RuleError | null {
   const phase = state.phase;
-  if (phase.kind !== "rating" || !state.rating) return ruleError("RATE-1", "the rating comes after the result is announced");
+  if (phase.kind !== "rating" || !state.rating)
+    return ruleError("RATE-1", "the rating comes after the result is announced");
   const rating = state.rating;
   const step = phase.step;
   const rated = (seat: Seat) => !seatOf(state, seat).admin;
@@ -229,23 +268,33 @@ function checkRating(state: GameState, c: CommandBody & { readonly actor: Actor 
     case "nominate": {
       if (step.kind !== "nominations") return ruleError("RATE-1", "nominations are closed");
       if (!isSeat(c.candidate)) return ruleError("COMMAND", "a candidate is a seat 1–12");
-      if (c.actor !== "host" && c.actor === c.candidate) return ruleError("RATE-3", "nobody proposes himself");
-      if (c.actor !== "host" && !rated(c.actor)) return ruleError("RATE-7", "the administration takes no part in the rating");
+      if (c.actor !== "host" && c.actor === c.candidate)
+        return ruleError("RATE-3", "nobody proposes himself");
+      if (c.actor !== "host" && !rated(c.actor))
+        return ruleError("RATE-7", "the administration takes no part in the rating");
       if (!rated(c.candidate)) return ruleError("RATE-7", "the administration is never a candidate");
-      if (rating.candidates.some((x) => x.seat === c.candidate)) return ruleError("RATE-3", `seat ${c.candidate} is already a candidate`);
+      if (rating.candidates.some((x) => x.seat === c.candidate))
+        return ruleError("RATE-3", `seat ${c.candidate} is already a candidate`);
       return null;
     }
     case "closeNominations":
-      return hostOnly(c.actor, "close the nominations") ?? (step.kind === "nominations" ? null : ruleError("RATE-1", "nominations are closed"));
+      return (
+        hostOnly(c.actor, "close the nominations") ??
+        (step.kind === "nominations" ? null : ruleError("RATE-1", "nominations are closed"))
+      );
     case "ratingVote": {
       const bad = actsFor(c.actor, c.voter);
       if (bad) return bad;
       if (step.kind !== "votes") return ruleError("RATE-3", "there is no rating vote now");
-      if (step.queue[step.index] !== c.voter) return ruleError("RATE-3", `the vote is in turn: it is seat ${step.queue[step.index]}'s turn`);
+      if (step.queue[step.index] !== c.voter)
+        return ruleError("RATE-3", `the vote is in turn: it is seat ${step.queue[step.index]}'s turn`);
       const others = rating.candidates.filter((x) => x.seat !== c.voter);
-      if (c.candidate === null) return others.length === 0 ? null : ruleError("RATE-3", "every player votes for one candidate");
+      if (c.candidate === null)
+        return others.length === 0 ? null : ruleError("RATE-3", "every player votes for one candidate");
       if (c.candidate === c.voter) return ruleError("RATE-3", "nobody votes for himself");
-      return others.some((x) => x.seat === c.candidate) ? null : ruleError("RATE-3", `seat ${c.candidate} is not a candidate`);
+      return others.some((x) => x.seat === c.candidate)
+        ? null
+        : ruleError("RATE-3", `seat ${c.candidate} is not a candidate`);
     }
     case "split": {
       const bad = hostOnly(c.actor, "split a tied place");
@@ -254,7 +303,10 @@ function checkRating(state: GameState, c: CommandBody & { readonly actor: Actor 
       if (!Array.isArray(c.points)) return ruleError("COMMAND", "points are a list of { seat, points }");
       const seats = c.points.map((p) => p?.seat);
       if (seats.length !== step.tied.length || !step.tied.every((seat) => seats.includes(seat))) {
-        return ruleError("RATE-5", `the split gives points to exactly the tied seats ${step.tied.join(", ")}`);
+        return ruleError(
+          "RATE-5",
+          `the split gives points to exactly the tied seats ${step.tied.join(", ")}`,
+        );
       }
       const bad2 = c.points.find((p) => !Number.isInteger(p.points) || p.points < 1 || p.points > 3);
       return bad2 ? ruleError("RATE-5", "each tied player gets between 1 and 3 points") : null;
@@ -266,11 +318,16 @@ function checkRating(state: GameState, c: CommandBody & { readonly actor: Actor 
       if (!isSeat(c.seat)) return ruleError("COMMAND", "a seat is a number from 1 to 12");
       if (!rated(c.seat)) return ruleError("RATE-7", "the administration gets no points");
       if (c.points !== 1 && c.points !== 2) return ruleError("RATE-4", "the host's bonus is 1 or 2 points");
-      if (rating.bonuses.some((b) => b.seat === c.seat)) return ruleError("RATE-4", `seat ${c.seat} already has the host's bonus`);
+      if (rating.bonuses.some((b) => b.seat === c.seat))
+        return ruleError("RATE-4", `seat ${c.seat} already has the host's bonus`);
       if (rating.bonuses.length >= state.settings.hostBonusPlayers) {
-        return ruleError("RATE-4", `the host's bonus goes to at most ${state.settings.hostBonusPlayers} player(s)`);
+        return ruleError(
+          "RATE-4",
+          `the host's bonus goes to at most ${state.settings.hostBonusPlayers} player(s)`,
+        );
       }
-      if ((rating.points[c.seat - 1] as number) + c.points > MAX_POINTS) return ruleError("RATE-4", `no player gets more than ${MAX_POINTS} points for one game`);
+      if ((rating.points[c.seat - 1] as number) + c.points > MAX_POINTS)
+        return ruleError("RATE-4", `no player gets more than ${MAX_POINTS} points for one game`);
       return null;
     }
     case "contest": {
@@ -279,18 +336,23 @@ function checkRating(state: GameState, c: CommandBody & { readonly actor: Actor 
       if (step.kind !== "review") return ruleError("RATE-6", "a contest comes after the city's vote");
       if (!isSeat(c.seat)) return ruleError("COMMAND", "a seat is a number from 1 to 12");
       if (!rated(c.seat)) return ruleError("RATE-7", "the administration gets no points");
-      if (!Number.isInteger(c.points) || c.points < 0 || c.points > MAX_POINTS) return ruleError("RATE-4", `points are 0 to ${MAX_POINTS}`);
+      if (!Number.isInteger(c.points) || c.points < 0 || c.points > MAX_POINTS)
+        return ruleError("RATE-4", `points are 0 to ${MAX_POINTS}`);
       return null;
     }
     case "contestVote": {
       const bad = actsFor(c.actor, c.voter);
       if (bad) return bad;
       if (step.kind !== "contest") return ruleError("RATE-6", "there is no contest vote now");
-      if (step.queue[step.index] !== c.voter) return ruleError("RATE-6", `the vote is in turn: it is seat ${step.queue[step.index]}'s turn`);
+      if (step.queue[step.index] !== c.voter)
+        return ruleError("RATE-6", `the vote is in turn: it is seat ${step.queue[step.index]}'s turn`);
       return typeof c.support === "boolean" ? null : ruleError("COMMAND", "`support` is true or false");
     }
     case "closeRating":
-      return hostOnly(c.actor, "close the rating") ?? (step.kind === "review" ? null : ruleError("RATE-1", "finish the current rating step first"));
+      return (
+        hostOnly(c.actor, "close the rating") ??
+        (step.kind === "review" ? null : ruleError("RATE-1", "finish the current rating step first"))
+      );
     default:
       return ruleError("COMMAND", `unknown command type ${JSON.stringify((c as { type: unknown }).type)}`);
   }
@@ -301,7 +363,9 @@ function toEvent(state: GameState, c: Command): GameEvent {
   const by = c.actor;
   switch (c.type) {
     case "redeal": {
-      const cards: readonly Card[] = c.cards ? c.cards.slice() : shuffled(DECK, seededRandom(c.seed as string));
+      const cards: readonly Card[] = c.cards
+        ? c.cards.slice()
+        : shuffled(DECK, seededRandom(c.seed as string));
       return { at, by, type: "redealt", seed: c.seed ?? null, cards };
     }
     case "advance": {

@@ -31,7 +31,13 @@ type Fact =
   | { readonly type: "voted"; readonly voter: Seat; readonly target: Seat }
   | { readonly type: "liftVoted"; readonly voter: Seat; readonly yes: boolean }
   | { readonly type: "graveChosen"; readonly seat: Seat; readonly target: Seat | null }
-  | { readonly type: "fouled"; readonly seat: Seat; readonly reason: FoulReason; readonly count: number; readonly note?: string }
+  | {
+      readonly type: "fouled";
+      readonly seat: Seat;
+      readonly reason: FoulReason;
+      readonly count: number;
+      readonly note?: string;
+    }
   | { readonly type: "remarked"; readonly seat: Seat; readonly reason: RemarkReason }
   | { readonly type: "disqualified"; readonly seat: Seat }
   | { readonly type: "spoke"; readonly seat: Seat; readonly text: string }
@@ -40,7 +46,10 @@ type Fact =
   | { readonly type: "nominated"; readonly candidate: Seat }
   | { readonly type: "nominationsClosed" }
   | { readonly type: "ratingVoted"; readonly voter: Seat; readonly candidate: Seat | null }
-  | { readonly type: "splitSet"; readonly points: readonly { readonly seat: Seat; readonly points: number }[] }
+  | {
+      readonly type: "splitSet";
+      readonly points: readonly { readonly seat: Seat; readonly points: number }[];
+    }
   | { readonly type: "bonusGiven"; readonly seat: Seat; readonly points: number }
   | { readonly type: "contestOpened"; readonly seat: Seat; readonly points: number }
   | { readonly type: "contestVoted"; readonly voter: Seat; readonly support: boolean }

@@ -4,7 +4,18 @@
 
 import { teamOf } from "./cards.js";
 import type { Created, GameEvent } from "./events.js";
-import { afterAcquaintance, afterNote, announceNight, eliminate, nextInQueue, settle, startAccusations, startDay, startNight } from "./flow.js";
+import {
+  afterAcquaintance,
+  afterNote,
+  announceNight,
+  eliminate,
+  nextInQueue,
+  phaseRef,
+  settle,
+  startAccusations,
+  startDay,
+  startNight,
+} from "./flow.js";
 import { tonight } from "./night/wake.js";
 import { placeCandidates, ratedSeats, withPoints } from "./rating/points.js";
 import { type Draft, inGame, seatOf, setSeat } from "./seats.js";
@@ -37,6 +48,7 @@ export function initialState(created: Created): GameState {
     checks: [],
     noteUsed: false,
     votings: [],
+    speeches: [],
     quietPhases: 0,
     result: null,
     rating: null,
@@ -106,7 +118,10 @@ function apply(d: Draft, event: Fact): void {
       return advance(d, at);
     case "chose": {
       const night = tonight(d);
-      replaceTonight(d, { ...night, choices: [...night.choices, { role: event.role, seat: event.seat, target: event.target }] });
+      replaceTonight(d, {
+        ...night,
+        choices: [...night.choices, { role: event.role, seat: event.seat, target: event.target }],
+      });
       if (event.role === "commissar" && event.target !== null) {
         // NIGHT-11: the commissar learns the result at once, even if he dies tonight.
         const black = teamOf(seatOf(d, event.target).card) === "black";
@@ -121,11 +136,20 @@ function apply(d: Draft, event: Fact): void {
       return;
     case "voted":
       if (phase.kind !== "day" || phase.step.kind !== "voting") return;
-      d.phase = { ...phase, step: { ...phase.step, ballots: [...phase.step.ballots, { voter: event.voter, target: event.target }] } };
+      d.phase = {
+        ...phase,
+        step: {
+          ...phase.step,
+          ballots: [...phase.step.ballots, { voter: event.voter, target: event.target }],
+        },
+      };
       return nextInQueue(d, at);
     case "liftVoted":
       if (phase.kind !== "day" || phase.step.kind !== "liftAll") return;
-      d.phase = { ...phase, step: { ...phase.step, answers: [...phase.step.answers, { voter: event.voter, yes: event.yes }] } };
+      d.phase = {
+        ...phase,
+        step: { ...phase.step, answers: [...phase.step.answers, { voter: event.voter, yes: event.yes }] },
+      };
       return nextInQueue(d, at);
     case "graveChosen": {
       if (phase.kind !== "day" || phase.step.kind !== "lastWords") return;
@@ -134,7 +158,8 @@ function apply(d: Draft, event: Fact): void {
       if (event.target === null) return;
       eliminate(d, [event.target], "grave");
       // DAY-7: the grave's victim speaks after the voted-out.
-      if (d.result === null) d.phase = { ...phase, step: { ...step, graveDone: true, queue: [...step.queue, event.target] } };
+      if (d.result === null)
+        d.phase = { ...phase, step: { ...step, graveDone: true, queue: [...step.queue, event.target] } };
       return;
     }
     case "fouled":
@@ -148,6 +173,7 @@ function apply(d: Draft, event: Fact): void {
     case "disqualified":
       return eliminate(d, [event.seat], "disqualified");
     case "spoke":
+      d.speeches = [...d.speeches, { seat: event.seat, text: event.text, at, when: phaseRef(d) }];
       return;
     case "resultAnnounced":
       announceNight(d);
@@ -162,8 +188,10 @@ function apply(d: Draft, event: Fact): void {
 /** The host's primary button, step by step. */
 function advance(d: Draft, at: number): void {
   const phase = d.phase;
-  if (phase.kind === "deal") return d.settings.firstPhase === "day" ? startDay(d, 1, at) : startNight(d, 1, at);
-  if (phase.kind === "night") return phase.step.kind === "acquaintance" ? afterAcquaintance(d, phase.n, at) : undefined;
+  if (phase.kind === "deal")
+    return d.settings.firstPhase === "day" ? startDay(d, 1, at) : startNight(d, 1, at);
+  if (phase.kind === "night")
+    return phase.step.kind === "acquaintance" ? afterAcquaintance(d, phase.n, at) : undefined;
   if (phase.kind !== "day") return;
   switch (phase.step.kind) {
     case "morning":
@@ -202,10 +230,15 @@ function applyRating(d: Draft, event: Fact, at: number): void {
       if (step.index + 1 < step.queue.length) return ratingStep(d, { ...step, index: step.index + 1 }, at);
       const placed = placeCandidates(d.rating);
       for (const p of placed.points) d.rating = withPoints(d.rating, p.seat, p.points);
-      return ratingStep(d, placed.tied.length ? { kind: "split", tied: placed.tied } : { kind: "review" }, at);
+      return ratingStep(
+        d,
+        placed.tied.length ? { kind: "split", tied: placed.tied } : { kind: "review" },
+        at,
+      );
     }
     case "splitSet":
-      for (const p of event.points) d.rating = withPoints(d.rating as NonNullable<Draft["rating"]>, p.seat, p.points);
+      for (const p of event.points)
+        d.rating = withPoints(d.rating as NonNullable<Draft["rating"]>, p.seat, p.points);
       return ratingStep(d, { kind: "review" }, at);
     case "bonusGiven": {
       const scored = withPoints(rating, event.seat, (rating.points[event.seat - 1] as number) + event.points);
@@ -213,15 +246,30 @@ function applyRating(d: Draft, event: Fact, at: number): void {
       return;
     }
     case "contestOpened":
-      return ratingStep(d, { kind: "contest", seat: event.seat, points: event.points, queue: ratedSeats(d), index: 0, support: [] }, at);
+      return ratingStep(
+        d,
+        {
+          kind: "contest",
+          seat: event.seat,
+          points: event.points,
+          queue: ratedSeats(d),
+          index: 0,
+          support: [],
+        },
+        at,
+      );
     case "contestVoted": {
       if (step.kind !== "contest") return;
       const support = event.support ? [...step.support, event.voter] : step.support;
-      if (step.index + 1 < step.queue.length) return ratingStep(d, { ...step, index: step.index + 1, support }, at);
+      if (step.index + 1 < step.queue.length)
+        return ratingStep(d, { ...step, index: step.index + 1, support }, at);
       // RATE-6: a change needs at least two supporting players.
       const passed = support.length >= 2;
       const scored = passed ? withPoints(rating, step.seat, step.points) : rating;
-      d.rating = { ...scored, contests: [...rating.contests, { seat: step.seat, points: step.points, support, passed }] };
+      d.rating = {
+        ...scored,
+        contests: [...rating.contests, { seat: step.seat, points: step.points, support, passed }],
+      };
       return ratingStep(d, { kind: "review" }, at);
     }
     case "ratingClosed":

@@ -4,7 +4,18 @@
 
 import { resolveNight } from "./night/resolve.js";
 import { pendingChoosers, tonight, wakeFor } from "./night/wake.js";
-import { type Draft, hasNoVote, inGame, inOrderFrom, isMuted, livingFrom, nextStarter, seatOf, setSeat, winnerNow } from "./seats.js";
+import {
+  type Draft,
+  hasNoVote,
+  inGame,
+  inOrderFrom,
+  isMuted,
+  livingFrom,
+  nextStarter,
+  seatOf,
+  setSeat,
+  winnerNow,
+} from "./seats.js";
 import {
   CALL_ORDER,
   type DayStep,
@@ -51,7 +62,10 @@ export function eliminate(d: Draft, seats: readonly Seat[], cause: OutCause): vo
   const now = cause === "fouls" || cause === "disqualified";
   for (const seat of seats) {
     if (!inGame(d, seat)) continue;
-    setSeat(d, seat, { out: { cause, when, announced: cause !== "night" }, revealed: seatOf(d, seat).revealed || now });
+    setSeat(d, seat, {
+      out: { cause, when, announced: cause !== "night" },
+      revealed: seatOf(d, seat).revealed || now,
+    });
   }
   checkWin(d);
 }
@@ -82,7 +96,8 @@ export function announceNight(d: Draft): void {
   const reveal = d.settings.revealNightVictims;
   for (const seat of last.outcome.deaths) {
     const s = seatOf(d, seat);
-    if (s.out && !s.out.announced) setSeat(d, seat, { out: { ...s.out, announced: true }, revealed: s.revealed || reveal });
+    if (s.out && !s.out.announced)
+      setSeat(d, seat, { out: { ...s.out, announced: true }, revealed: s.revealed || reveal });
   }
   if (last.outcome.noteRead !== null) {
     const commissar = d.seats.find((s) => s.card === "commissar");
@@ -102,7 +117,12 @@ function startVoting(d: Draft, n: number, at: number): void {
   const starter = nextStarter(d);
   d.lastStarter = starter;
   d.votingStarter = starter;
-  dayStep(d, n, { kind: "voting", round: "vote", queue: livingFrom(d, starter), index: 0, candidates: null, ballots: [] }, at);
+  dayStep(
+    d,
+    n,
+    { kind: "voting", round: "vote", queue: livingFrom(d, starter), index: 0, candidates: null, ballots: [] },
+    at,
+  );
 }
 
 /** Whether `voter` may vote now and has someone to vote for (never himself). */
@@ -128,7 +148,10 @@ function countVoting(d: Draft, n: number, step: Extract<DayStep, { kind: "voting
     }
   }
   const starter = d.votingStarter as Seat;
-  const tally = inOrderFrom([...votes.keys()], starter).map((seat) => ({ seat, votes: votes.get(seat) as number }));
+  const tally = inOrderFrom([...votes.keys()], starter).map((seat) => ({
+    seat,
+    votes: votes.get(seat) as number,
+  }));
   let max = 0;
   for (const t of tally) if (t.votes > max) max = t.votes;
   const leaders = max > 0 ? tally.filter((t) => t.votes === max).map((t) => t.seat) : [];
@@ -141,10 +164,21 @@ function countVoting(d: Draft, n: number, step: Extract<DayStep, { kind: "voting
     else if (rule !== "nobody" && step.round === "vote") tied = leaders;
     else if (rule === "revoteThenLiftAll" && step.round === "revote") tied = leaders;
   }
-  const voting: Voting = { day: n, round: step.round, starter, ballots: step.ballots, answers: [], foulVotes, tally, eliminated, tied };
+  const voting: Voting = {
+    day: n,
+    round: step.round,
+    starter,
+    ballots: step.ballots,
+    answers: [],
+    foulVotes,
+    tally,
+    eliminated,
+    tied,
+  };
   d.votings = [...d.votings, voting];
   if (tied.length === 0) return eliminateByVote(d, n, eliminated, at);
-  if (step.round === "vote") return dayStep(d, n, { kind: "splitSpeeches", queue: inOrderFrom(tied, starter), index: 0 }, at);
+  if (step.round === "vote")
+    return dayStep(d, n, { kind: "splitSpeeches", queue: inOrderFrom(tied, starter), index: 0 }, at);
   dayStep(d, n, { kind: "liftAll", queue: livingFrom(d, starter), index: 0, tied, answers: [] }, at);
 }
 
@@ -156,11 +190,27 @@ function startRevote(d: Draft, n: number, tied: readonly Seat[], at: number): vo
 }
 
 /** DAY-6: more than half of the answers "yes" eliminate every tied player; otherwise nobody. */
-function countLiftAll(d: Draft, n: number, tied: readonly Seat[], answers: readonly LiftAnswer[], at: number): void {
+function countLiftAll(
+  d: Draft,
+  n: number,
+  tied: readonly Seat[],
+  answers: readonly LiftAnswer[],
+  at: number,
+): void {
   const yes = answers.filter((a) => a.yes).length;
   const eliminated = yes * 2 > answers.length ? tied.filter((seat) => inGame(d, seat)) : [];
   const starter = d.votingStarter as Seat;
-  const voting: Voting = { day: n, round: "liftAll", starter, ballots: [], answers, foulVotes: [], tally: [], eliminated, tied: [] };
+  const voting: Voting = {
+    day: n,
+    round: "liftAll",
+    starter,
+    ballots: [],
+    answers,
+    foulVotes: [],
+    tally: [],
+    eliminated,
+    tied: [],
+  };
   d.votings = [...d.votings, voting];
   eliminateByVote(d, n, eliminated, at);
 }
@@ -170,7 +220,12 @@ function eliminateByVote(d: Draft, n: number, seats: readonly Seat[], at: number
   if (seats.length === 0) return endDay(d, n, at);
   eliminate(d, seats, "vote");
   if (over(d)) return;
-  dayStep(d, n, { kind: "lastWords", queue: inOrderFrom(seats, d.votingStarter as Seat), index: 0, graveDone: false }, at);
+  dayStep(
+    d,
+    n,
+    { kind: "lastWords", queue: inOrderFrom(seats, d.votingStarter as Seat), index: 0, graveDone: false },
+    at,
+  );
 }
 
 /** FLOW-1: after the day comes the night. */
@@ -214,7 +269,8 @@ function nextRole(d: Draft, n: number, role: (typeof CALL_ORDER)[number], at: nu
 function afterWake(d: Draft, n: number, role: (typeof CALL_ORDER)[number], at: number): void {
   if (role === "commissar") {
     const check = tonight(d).choices.find((c) => c.role === "commissar");
-    if (check && check.target !== null && !d.noteUsed && inGame(d, check.seat)) return nightStep(d, n, { kind: "note" }, at);
+    if (check && check.target !== null && !d.noteUsed && inGame(d, check.seat))
+      return nightStep(d, n, { kind: "note" }, at);
   }
   nextRole(d, n, role, at);
 }

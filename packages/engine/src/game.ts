@@ -1,6 +1,6 @@
 // A game's life in three calls: create it from a setup, apply commands, replay its events.
 
-import { DECK, deckProblems, type Card } from "./cards.js";
+import { type Card, DECK, deckProblems } from "./cards.js";
 import type { Command } from "./commands.js";
 import { decide } from "./decide.js";
 import type { Created, GameEvent, SeatSetup } from "./events.js";
@@ -8,7 +8,7 @@ import { evolve } from "./evolve.js";
 import { seededRandom, shuffled } from "./random.js";
 import type { RuleError } from "./rules.js";
 import { validateSettings } from "./settings.js";
-import { SEATS, type GameState } from "./state.js";
+import { type GameState, SEATS } from "./state.js";
 
 export interface Setup {
   /** Partial rules settings; the rest take their defaults. */
@@ -26,7 +26,9 @@ export interface SetupError extends RuleError {
 }
 
 /** Checks a setup once and turns it into the game's first event (chessops' Setup → Position). */
-export function createGame(setup: Setup): { ok: true; event: Created; state: GameState } | { ok: false; error: SetupError } {
+export function createGame(
+  setup: Setup,
+): { ok: true; event: Created; state: GameState } | { ok: false; error: SetupError } {
   const problems: string[] = [];
   let rule: RuleError["rule"] = "SETUP-1";
   const settings = validateSettings(setup?.settings);
@@ -53,7 +55,8 @@ export function createGame(setup: Setup): { ok: true; event: Created; state: Gam
     problems.push(...bad);
     cards = deal.cards as Card[];
   } else problems.push("the deal is a seed (1–200 characters) or the twelve cards");
-  if (typeof setup?.at !== "number" || !Number.isFinite(setup.at)) problems.push("the setup carries its time `at`");
+  if (typeof setup?.at !== "number" || !Number.isFinite(setup.at))
+    problems.push("the setup carries its time `at`");
   if (problems.length || !settings.ok) {
     return { ok: false, error: { rule, message: problems.join("; "), problems } };
   }

@@ -7,7 +7,7 @@ export * from "./events.js";
 export { evolve, initialState } from "./evolve.js";
 export { createGame, execute, replay, type Setup, type SetupError } from "./game.js";
 export { type Action, awaiting, legalActions } from "./legal.js";
-export { seededRandom, shuffled, pick, type Random } from "./random.js";
+export { pick, type Random, seededRandom, shuffled } from "./random.js";
 export * from "./rules.js";
 export * from "./settings.js";
 export * from "./state.js";

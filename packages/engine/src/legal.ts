@@ -5,7 +5,7 @@ import type { CommandBody } from "./commands.js";
 import { check } from "./decide.js";
 import { pendingChoosers, targetProblem, wakeFor } from "./night/wake.js";
 import { inGame } from "./seats.js";
-import { SEATS, type Actor, type GameState, type Seat } from "./state.js";
+import { type Actor, type GameState, SEATS, type Seat } from "./state.js";
 
 /** A command without its time: the caller adds `at` when it sends it. */
 export type Action = CommandBody & { readonly actor: Actor };
@@ -42,18 +42,31 @@ function candidates(state: GameState, actor: Actor): Action[] {
   for (const seat of forSeats) {
     switch (phase.kind) {
       case "night":
-        if (phase.step.kind === "wake") for (const target of targets) out.push({ actor, type: "choose", seat, target });
-        if (phase.step.kind === "note") out.push({ actor, type: "note", seat, leave: true }, { actor, type: "note", seat, leave: false });
+        if (phase.step.kind === "wake")
+          for (const target of targets) out.push({ actor, type: "choose", seat, target });
+        if (phase.step.kind === "note")
+          out.push({ actor, type: "note", seat, leave: true }, { actor, type: "note", seat, leave: false });
         break;
       case "day":
-        if (phase.step.kind === "voting") for (const target of ALL_SEATS) out.push({ actor, type: "vote", voter: seat, target });
-        if (phase.step.kind === "liftAll") out.push({ actor, type: "liftVote", voter: seat, yes: true }, { actor, type: "liftVote", voter: seat, yes: false });
-        if (phase.step.kind === "lastWords") for (const target of targets) out.push({ actor, type: "grave", seat, target });
+        if (phase.step.kind === "voting")
+          for (const target of ALL_SEATS) out.push({ actor, type: "vote", voter: seat, target });
+        if (phase.step.kind === "liftAll")
+          out.push(
+            { actor, type: "liftVote", voter: seat, yes: true },
+            { actor, type: "liftVote", voter: seat, yes: false },
+          );
+        if (phase.step.kind === "lastWords")
+          for (const target of targets) out.push({ actor, type: "grave", seat, target });
         break;
       case "rating":
         if (phase.step.kind === "nominations") out.push({ actor, type: "nominate", candidate: seat });
-        if (phase.step.kind === "votes") for (const c of targets) out.push({ actor, type: "ratingVote", voter: seat, candidate: c });
-        if (phase.step.kind === "contest") out.push({ actor, type: "contestVote", voter: seat, support: true }, { actor, type: "contestVote", voter: seat, support: false });
+        if (phase.step.kind === "votes")
+          for (const c of targets) out.push({ actor, type: "ratingVote", voter: seat, candidate: c });
+        if (phase.step.kind === "contest")
+          out.push(
+            { actor, type: "contestVote", voter: seat, support: true },
+            { actor, type: "contestVote", voter: seat, support: false },
+          );
         break;
     }
   }
@@ -91,7 +104,8 @@ function seatActions(state: GameState, seat: Seat): Action[] | null {
     if (!wake || !pendingChoosers(state, wake).includes(seat)) return [];
     const out: Action[] = [{ actor: seat, type: "choose", seat, target: null }];
     for (const target of ALL_SEATS) {
-      if (inGame(state, target) && targetProblem(state, wake, seat, target) === null) out.push({ actor: seat, type: "choose", seat, target });
+      if (inGame(state, target) && targetProblem(state, wake, seat, target) === null)
+        out.push({ actor: seat, type: "choose", seat, target });
     }
     return out;
   }
@@ -101,7 +115,8 @@ function seatActions(state: GameState, seat: Seat): Action[] | null {
     const out: Action[] = [];
     for (const target of ALL_SEATS) {
       if (step.candidates && !step.candidates.includes(target)) continue;
-      if (target !== seat && inGame(state, target)) out.push({ actor: seat, type: "vote", voter: seat, target });
+      if (target !== seat && inGame(state, target))
+        out.push({ actor: seat, type: "vote", voter: seat, target });
     }
     return out;
   }

@@ -1,7 +1,7 @@
 // Seat arithmetic: who is in the game, the clockwise order (12 → 1), and what fouls have taken (FOUL-4).
 
 import { isMafioso, teamOf } from "./cards.js";
-import { SEATS, type GameState, type Seat, type SeatState, type Winner } from "./state.js";
+import { type GameState, SEATS, type Seat, type SeatState, type Winner } from "./state.js";
 
 export function seatOf(state: GameState, seat: Seat): SeatState {
   return state.seats[seat - 1] as SeatState;

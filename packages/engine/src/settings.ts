@@ -58,7 +58,9 @@ const boolean: Check = (v) => (typeof v === "boolean" ? null : "must be true or 
 const oneOf =
   (...options: string[]): Check =>
   (v) =>
-    typeof v === "string" && options.includes(v) ? null : `must be one of ${options.map((o) => `"${o}"`).join(", ")}`;
+    typeof v === "string" && options.includes(v)
+      ? null
+      : `must be one of ${options.map((o) => `"${o}"`).join(", ")}`;
 const integer =
   (min: number, max: number): Check =>
   (v) =>

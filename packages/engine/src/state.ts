@@ -2,8 +2,8 @@
 // Nothing here leaves the engine except through viewFor.
 
 import type { Card } from "./cards.js";
+import type { Created, GameEvent } from "./events.js";
 import type { Settings } from "./settings.js";
-import type { GameEvent, Created } from "./events.js";
 
 /** A seat number, 1–12 (SETUP-1). */
 export type Seat = number;
@@ -78,6 +78,13 @@ export interface Check {
   readonly night: number;
   readonly target: Seat;
   readonly black: boolean;
+}
+
+export interface Speech {
+  readonly seat: Seat;
+  readonly text: string;
+  readonly at: number;
+  readonly when: PhaseRef | null;
 }
 
 export interface Ballot {
@@ -168,7 +175,12 @@ export interface Rating {
   /** Points per seat (index seat − 1), from the city's vote, the split, the bonus and contests. */
   readonly points: readonly number[];
   readonly bonuses: readonly { readonly seat: Seat; readonly points: number }[];
-  readonly contests: readonly { readonly seat: Seat; readonly points: number; readonly support: readonly Seat[]; readonly passed: boolean }[];
+  readonly contests: readonly {
+    readonly seat: Seat;
+    readonly points: number;
+    readonly support: readonly Seat[];
+    readonly passed: boolean;
+  }[];
 }
 
 export interface GameResult {
@@ -202,6 +214,8 @@ export interface GameState {
   /** NIGHT-12: the note's once-per-game right is used. */
   readonly noteUsed: boolean;
   readonly votings: readonly Voting[];
+  /** What was said in the city (online speech), in order: public to everyone at the table. */
+  readonly speeches: readonly Speech[];
   /** TEAM-1: phases in a row that ended with nobody leaving. */
   readonly quietPhases: number;
   readonly result: GameResult | null;

@@ -2,13 +2,13 @@
 // of what that viewer may know; nothing is copied wholesale and then trimmed.
 
 import { type Card, isMafioso, type Team, teamOf } from "./cards.js";
-import { discussionSecondsOf, type Settings } from "./settings.js";
 import { type Action, awaiting, legalActions } from "./legal.js";
 import { pendingChoosers, standingFreeze, targetProblem, wakeFor } from "./night/wake.js";
 import { hasNoVote, isMuted, seatOf } from "./seats.js";
+import { discussionSecondsOf, type Settings } from "./settings.js";
 import {
-  CALL_ORDER,
   type Actor,
+  CALL_ORDER,
   type Check,
   type GameState,
   type NightChoice,
@@ -18,6 +18,7 @@ import {
   type Rating,
   type Seat,
   type SeatState,
+  type Speech,
   type Voting,
   type Winner,
 } from "./state.js";
@@ -76,7 +77,11 @@ export interface YouView {
   /** NIGHT-2: the nights on which this seat woke and was shown the freeze gesture. */
   readonly frozenNights: readonly number[];
   /** This seat's own night choices. */
-  readonly choices: readonly { readonly night: number; readonly role: NightRole; readonly target: Seat | null }[];
+  readonly choices: readonly {
+    readonly night: number;
+    readonly role: NightRole;
+    readonly target: Seat | null;
+  }[];
   /** NIGHT-12: for the commissar, whether his note is used. */
   readonly noteUsed: boolean | null;
   /** The game waits for this seat now. */
@@ -90,13 +95,22 @@ export interface NightScript {
   /** Whom to show the freeze gesture (NIGHT-2). */
   readonly gesture: readonly Seat[];
   /** Who chooses now and whom each may target. */
-  readonly choosers: readonly { readonly seat: Seat; readonly targets: readonly Seat[]; readonly onlySkip: boolean }[];
+  readonly choosers: readonly {
+    readonly seat: Seat;
+    readonly targets: readonly Seat[];
+    readonly onlySkip: boolean;
+  }[];
   /** NIGHT-11: the result to show the commissar, once he has checked. */
   readonly check: Check | null;
 }
 
 export interface HostView {
-  readonly nights: readonly { readonly n: number; readonly choices: readonly NightChoice[]; readonly note: boolean; readonly outcome: NightOutcome | null }[];
+  readonly nights: readonly {
+    readonly n: number;
+    readonly choices: readonly NightChoice[];
+    readonly note: boolean;
+    readonly outcome: NightOutcome | null;
+  }[];
   readonly script: NightScript | null;
   /** The morning card: what to announce, in order (also when the night ended the game). */
   readonly announce: NightReport | null;
@@ -112,6 +126,8 @@ export interface View {
   readonly phase: PhaseView;
   readonly seats: readonly SeatView[];
   readonly votings: readonly Voting[];
+  /** What was said in the city, in order. */
+  readonly speeches: readonly Speech[];
   readonly nights: readonly NightReport[];
   readonly result: { readonly winner: Winner; readonly announced: boolean } | null;
   readonly rating: Rating | null;
@@ -132,12 +148,14 @@ function knowsCard(state: GameState, viewer: Viewer, s: SeatState): boolean {
   if (viewer === s.seat) return true;
   if (!acquainted(state)) return false;
   const mine = seatOf(state, viewer).card;
-  const knowsBlack = (card: Card) => isMafioso(card) || (state.settings.prostituteKnowsMafia && card === "prostitute");
+  const knowsBlack = (card: Card) =>
+    isMafioso(card) || (state.settings.prostituteKnowsMafia && card === "prostitute");
   return knowsBlack(mine) && knowsBlack(s.card);
 }
 
 function seatView(state: GameState, viewer: Viewer, s: SeatState): SeatView {
-  const outVisible = s.out !== null && (viewer === "host" || s.out.announced || state.result?.announced === true);
+  const outVisible =
+    s.out !== null && (viewer === "host" || s.out.announced || state.result?.announced === true);
   return {
     seat: s.seat,
     name: s.name,
@@ -172,7 +190,15 @@ function stepSeconds(state: GameState): number | null {
 
 function phaseView(state: GameState, viewer: Viewer): PhaseView {
   const p = state.phase;
-  const base = { current: null, queue: [], candidates: [], ballots: [], answers: [], seconds: null, since: state.stepSince };
+  const base = {
+    current: null,
+    queue: [],
+    candidates: [],
+    ballots: [],
+    answers: [],
+    seconds: null,
+    since: state.stepSince,
+  };
   switch (p.kind) {
     case "day": {
       const step = p.step;
@@ -183,18 +209,31 @@ function phaseView(state: GameState, viewer: Viewer): PhaseView {
         kind: "day",
         n: p.n,
         step: step.kind,
-        candidates: step.kind === "voting" ? (step.candidates ?? []) : step.kind === "liftAll" ? step.tied : [],
+        candidates:
+          step.kind === "voting" ? (step.candidates ?? []) : step.kind === "liftAll" ? step.tied : [],
         ballots: step.kind === "voting" ? step.ballots : [],
         answers: step.kind === "liftAll" ? step.answers : [],
         seconds: stepSeconds(state),
       };
     }
     case "night":
-      return { ...base, kind: "night", n: p.n, step: viewer === "host" ? (p.step.kind === "wake" ? p.step.role : p.step.kind) : null };
+      return {
+        ...base,
+        kind: "night",
+        n: p.n,
+        step: viewer === "host" ? (p.step.kind === "wake" ? p.step.role : p.step.kind) : null,
+      };
     case "rating": {
       const step = p.step;
       const queued = "queue" in step ? { current: step.queue[step.index] ?? null, queue: step.queue } : {};
-      return { ...base, ...queued, kind: "rating", n: null, step: step.kind, candidates: step.kind === "split" ? step.tied : [] };
+      return {
+        ...base,
+        ...queued,
+        kind: "rating",
+        n: null,
+        step: step.kind,
+        candidates: step.kind === "split" ? step.tied : [],
+      };
     }
     default:
       return { ...base, kind: p.kind, n: null, step: null };
@@ -209,10 +248,16 @@ function nightReport(state: GameState, n: number, outcome: NightOutcome, viewer:
     n,
     deaths: outcome.deaths.map((seat) => {
       const s = seatOf(state, seat);
-      const shown = viewer === "host" ? state.settings.revealNightVictims || state.result?.announced === true : s.revealed || state.result?.announced === true;
+      const shown =
+        viewer === "host"
+          ? state.settings.revealNightVictims || state.result?.announced === true
+          : s.revealed || state.result?.announced === true;
       return { seat, card: shown ? s.card : null };
     }),
-    note: outcome.noteRead !== null && check ? { commissar: commissar.seat, target: check.target, black: check.black } : null,
+    note:
+      outcome.noteRead !== null && check
+        ? { commissar: commissar.seat, target: check.target, black: check.black }
+        : null,
   };
 }
 
@@ -237,12 +282,17 @@ function youView(state: GameState, seat: Seat): YouView {
   const frozenNights: number[] = [];
   const phase = state.phase;
   for (const night of state.nights) {
-    for (const c of night.choices) if (c.seat === seat) choices.push({ night: night.n, role: c.role, target: c.target });
+    for (const c of night.choices)
+      if (c.seat === seat) choices.push({ night: night.n, role: c.role, target: c.target });
     const frozen = night.outcome ? night.outcome.freeze : standingFreeze(state, night);
     if (frozen !== seat || !wakesAt(me.card)) continue;
     // Tonight the gesture is shown only once this seat's role has been woken.
-    const current = phase.kind === "night" && phase.n === night.n && phase.step.kind === "wake" ? CALL_ORDER.indexOf(phase.step.role) : CALL_ORDER.length;
-    if (night.outcome || CALL_ORDER.indexOf(wakesAt(me.card) as NightRole) <= current) frozenNights.push(night.n);
+    const current =
+      phase.kind === "night" && phase.n === night.n && phase.step.kind === "wake"
+        ? CALL_ORDER.indexOf(phase.step.role)
+        : CALL_ORDER.length;
+    if (night.outcome || CALL_ORDER.indexOf(wakesAt(me.card) as NightRole) <= current)
+      frozenNights.push(night.n);
   }
   return {
     seat,
@@ -267,7 +317,8 @@ function wakesAt(card: Card): NightRole | null {
 function hostView(state: GameState): HostView {
   const last = state.nights[state.nights.length - 1];
   const p = state.phase;
-  const morning = (p.kind === "day" && p.step.kind === "morning") || (p.kind === "ended" && !state.result?.announced);
+  const morning =
+    (p.kind === "day" && p.step.kind === "morning") || (p.kind === "ended" && !state.result?.announced);
   let canUndo = false;
   for (let node = state.log; node && !state.result?.announced; node = node.prev) {
     if (node.event.type !== "spoke") {
@@ -292,7 +343,11 @@ function nightScript(state: GameState): NightScript | null {
   const n = p.n;
   if (p.step.kind === "acquaintance") {
     const wake = state.seats
-      .filter((s) => s.out === null && (isMafioso(s.card) || (state.settings.prostituteKnowsMafia && s.card === "prostitute")))
+      .filter(
+        (s) =>
+          s.out === null &&
+          (isMafioso(s.card) || (state.settings.prostituteKnowsMafia && s.card === "prostitute")),
+      )
       .map((s) => s.seat);
     return { role: "acquaintance", wake, gesture: [], choosers: [], check: null };
   }
@@ -322,9 +377,13 @@ function nightScript(state: GameState): NightScript | null {
 export function viewFor(state: GameState, viewer: Viewer): View {
   const nights: NightReport[] = [];
   for (const night of state.nights) {
-    if (night.outcome && announced(state, night.n)) nights.push(nightReport(state, night.n, night.outcome, viewer === "host" ? "host" : "spectator"));
+    if (night.outcome && announced(state, night.n))
+      nights.push(nightReport(state, night.n, night.outcome, viewer === "host" ? "host" : "spectator"));
   }
-  const result = state.result && (viewer === "host" || state.result.announced) ? { winner: state.result.winner, announced: state.result.announced } : null;
+  const result =
+    state.result && (viewer === "host" || state.result.announced)
+      ? { winner: state.result.winner, announced: state.result.announced }
+      : null;
   return {
     viewer,
     version: state.version,
@@ -332,6 +391,7 @@ export function viewFor(state: GameState, viewer: Viewer): View {
     phase: phaseView(state, viewer),
     seats: state.seats.map((s) => seatView(state, viewer, s)),
     votings: state.votings,
+    speeches: state.speeches,
     nights,
     result,
     rating: state.rating,

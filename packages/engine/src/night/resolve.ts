@@ -29,7 +29,8 @@ export function resolveNight(state: GameState, night: Night): NightOutcome {
   // FOUL-7: a choice naming a player removed tonight has no effect on him.
   const deaths: Seat[] = [];
   for (const shot of shots) {
-    if (shot.target !== heal && inGame(state, shot.target) && !deaths.includes(shot.target)) deaths.push(shot.target);
+    if (shot.target !== heal && inGame(state, shot.target) && !deaths.includes(shot.target))
+      deaths.push(shot.target);
   }
   deaths.sort((a, b) => a - b);
   const commissar = holderOf(state, "commissar");

@@ -40,10 +40,16 @@ export interface Wake {
 /** The step of the call order for `role` tonight, or null when nobody wakes for it. */
 export function wakeFor(state: GameState, role: NightRole): Wake | null {
   const frozen = standingFreeze(state);
-  const single = (card: "prostitute" | "doctor" | "maniac" | "commissar", action: Wake["action"]): Wake | null => {
+  const single = (
+    card: "prostitute" | "doctor" | "maniac" | "commissar",
+    action: Wake["action"],
+  ): Wake | null => {
     const holder = holderOf(state, card);
     if (!holder || holder.out !== null) return null;
-    const stopped = card !== "prostitute" && frozen === holder.seat ? [{ seat: holder.seat, rule: "NIGHT-2" as RuleId }] : [];
+    const stopped =
+      card !== "prostitute" && frozen === holder.seat
+        ? [{ seat: holder.seat, rule: "NIGHT-2" as RuleId }]
+        : [];
     return { role, wake: [holder.seat], choosers: [holder.seat], action, stopped };
   };
   switch (role) {
@@ -67,17 +73,36 @@ function mafiaWake(state: GameState, frozen: Seat | null): Wake | null {
     const prostitute = holderOf(state, "prostitute");
     if (!prostitute || prostitute.out !== null) return null;
     // NIGHT-5: the lone prostitute shoots; freezing herself has no effect, so she is never stopped.
-    return { role: "mafia", wake: [prostitute.seat], choosers: [prostitute.seat], action: "shot", stopped: [] };
+    return {
+      role: "mafia",
+      wake: [prostitute.seat],
+      choosers: [prostitute.seat],
+      action: "shot",
+      stopped: [],
+    };
   }
   const wake = mafiosi.map((s) => s.seat);
   const don = mafiosi.find((s) => s.card === "don");
-  if (don && frozen !== don.seat) return { role: "mafia", wake, choosers: [don.seat], action: "shot", stopped: [] };
+  if (don && frozen !== don.seat)
+    return { role: "mafia", wake, choosers: [don.seat], action: "shot", stopped: [] };
   const unfrozen = wake.filter((seat) => seat !== frozen);
   if (unfrozen.length === 0) {
-    return { role: "mafia", wake, choosers: wake, action: "shot", stopped: [{ seat: frozen as Seat, rule: "NIGHT-4" }] };
+    return {
+      role: "mafia",
+      wake,
+      choosers: wake,
+      action: "shot",
+      stopped: [{ seat: frozen as Seat, rule: "NIGHT-4" }],
+    };
   }
   if (don && state.settings.frozenDonStopsShot) {
-    return { role: "mafia", wake, choosers: [don.seat], action: "shot", stopped: [{ seat: don.seat, rule: "ACTING-DON" }] };
+    return {
+      role: "mafia",
+      wake,
+      choosers: [don.seat],
+      action: "shot",
+      stopped: [{ seat: don.seat, rule: "ACTING-DON" }],
+    };
   }
   return { role: "mafia", wake, choosers: unfrozen, action: "shot", stopped: [] };
 }
@@ -118,14 +143,17 @@ export function targetProblem(
       const role = wake.action === "freeze" ? "prostitute" : "doctor";
       const blocked = repeatBlocked(state, role);
       const rule: RuleId = role === "prostitute" ? "NIGHT-3" : "NIGHT-8";
-      if (blocked === "any") return { rule, message: `the ${role} chose on the two nights before and must rest tonight` };
+      if (blocked === "any")
+        return { rule, message: `the ${role} chose on the two nights before and must rest tonight` };
       if (blocked === target) return { rule, message: `seat ${target} was chosen on the two nights before` };
       return null;
     }
     case "shot": {
       const lone = !isMafioso(seatOf(state, seat).card);
-      if (lone && target === seat) return { rule: "NIGHT-9", message: "the prostitute may not shoot herself" };
-      if (!lone && wake.choosers.includes(target)) return { rule: "NIGHT-9", message: "the shooters may not shoot one of themselves" };
+      if (lone && target === seat)
+        return { rule: "NIGHT-9", message: "the prostitute may not shoot herself" };
+      if (!lone && wake.choosers.includes(target))
+        return { rule: "NIGHT-9", message: "the shooters may not shoot one of themselves" };
       return null;
     }
     case "kill":

@@ -7,7 +7,8 @@ const PLACE_POINTS = [3, 2, 1];
 /** Ranks candidates by votes; only those with two or more votes score (RATE-3). */
 export function placeCandidates(rating: Rating): { points: { seat: Seat; points: number }[]; tied: Seat[] } {
   const votes = new Map<Seat, number>();
-  for (const v of rating.votes) if (v.candidate !== null) votes.set(v.candidate, (votes.get(v.candidate) ?? 0) + 1);
+  for (const v of rating.votes)
+    if (v.candidate !== null) votes.set(v.candidate, (votes.get(v.candidate) ?? 0) + 1);
   const ranked = [...votes.entries()].filter(([, n]) => n >= 2).sort((a, b) => b[1] - a[1] || a[0] - b[0]);
   const points: { seat: Seat; points: number }[] = [];
   const tied: Seat[] = [];

@@ -1,0 +1,3 @@
+// @misto/record: the game record format, its JSON Schema, validation and replay.
+
+export * from "./types.js";
