@@ -18,7 +18,7 @@ import {
 } from "./flow.js";
 import { tonight } from "./night/wake.js";
 import { placeCandidates, ratedSeats, withPoints } from "./rating/points.js";
-import { type Draft, inGame, seatOf, setSeat } from "./seats.js";
+import { type Draft, draftOf, inGame, seatOf, setSeat } from "./seats.js";
 import type { GameState, LogNode, Night, RatingStep, Seat } from "./state.js";
 
 type Fact = Exclude<GameEvent, Created>;
@@ -62,7 +62,7 @@ export function initialState(created: Created): GameState {
 export function evolve(state: GameState | null, event: GameEvent): GameState {
   if (event.type === "created") return initialState(event);
   if (state === null) throw new Error("a game starts with its created event");
-  const d: Draft = { ...state };
+  const d = draftOf(state);
   if (event.type === "undone") undo(d);
   else {
     apply(d, event);

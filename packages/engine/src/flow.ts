@@ -316,7 +316,7 @@ function settleOnce(d: Draft, at: number): boolean {
   const step = phase.step;
   const moveTo = (i: number) => {
     if (!("queue" in step) || i === step.index) return false;
-    dayStep(d, n, { ...step, index: i }, at);
+    dayStep(d, n, withIndex(step, i), at);
     return true;
   };
   switch (step.kind) {
@@ -369,5 +369,22 @@ function settleOnce(d: Draft, at: number): boolean {
 export function nextInQueue(d: Draft, at: number): void {
   const phase = d.phase;
   if (phase.kind !== "day" || !("queue" in phase.step)) return;
-  dayStep(d, phase.n, { ...phase.step, index: phase.step.index + 1 }, at);
+  dayStep(d, phase.n, withIndex(phase.step, phase.step.index + 1), at);
+}
+
+type QueueStep = Extract<DayStep, { queue: readonly Seat[] }>;
+
+/** The same step at another place in its queue (spelled out: this runs for every speech and vote). */
+export function withIndex(step: QueueStep, index: number): DayStep {
+  switch (step.kind) {
+    case "accusations":
+    case "splitSpeeches":
+      return { kind: step.kind, queue: step.queue, index };
+    case "voting":
+      return { kind: "voting", round: step.round, queue: step.queue, index, candidates: step.candidates, ballots: step.ballots };
+    case "liftAll":
+      return { kind: "liftAll", queue: step.queue, index, tied: step.tied, answers: step.answers };
+    case "lastWords":
+      return { kind: "lastWords", queue: step.queue, index, graveDone: step.graveDone };
+  }
 }
