@@ -35,6 +35,14 @@ export function graveOpen(state: GameState, seat: Seat): RuleError | null {
   return null;
 }
 
+/** FOUL-7: a voted-out Don whose last word is still to come has not named his grave: he can be fouled. */
+function graveAhead(state: GameState, seat: Seat): boolean {
+  const phase = state.phase;
+  if (phase.kind !== "day" || phase.step.kind !== "lastWords") return false;
+  const s = seatOf(state, seat);
+  return s.card === "don" && s.out?.cause === "vote" && phase.step.queue.indexOf(seat) > phase.step.index;
+}
+
 /** The seat whose turn it is in the current day queue, if any. */
 export function currentInQueue(step: DayStep): Seat | undefined {
   return "queue" in step ? step.queue[step.index] : undefined;
@@ -160,7 +168,8 @@ export function check(state: GameState, c: CommandBody & { readonly actor: Actor
         return ruleError("FOUL-1", `a foul's reason is one of ${FOUL_REASONS.join(", ")}`);
       if (c.note !== undefined && (typeof c.note !== "string" || c.note.length > 500))
         return ruleError("COMMAND", "a note is text of at most 500 characters");
-      if (inGame(state, c.seat) || graveOpen(state, c.seat) === null) return null;
+      if (inGame(state, c.seat) || graveOpen(state, c.seat) === null || graveAhead(state, c.seat))
+        return null;
       return ruleError("FOUL-7", `seat ${c.seat} is out of the game: fouls go only to players in the game`);
     }
     case "remark": {
@@ -257,7 +266,21 @@ function speakProblem(state: GameState, seat: Seat, text: unknown): RuleError | 
   }
 }
 
+const RATING_COMMANDS: readonly string[] = [
+  "nominate",
+  "closeNominations",
+  "ratingVote",
+  "split",
+  "bonus",
+  "contest",
+  "contestVote",
+  "closeRating",
+];
+
 function checkRating(state: GameState, c: CommandBody & { readonly actor: Actor }): RuleError | null {
+  // An unknown type is a malformed command in every phase, not a rating command out of its time.
+  if (!RATING_COMMANDS.includes(c.type))
+    return ruleError("COMMAND", `unknown command type ${JSON.stringify((c as { type: unknown }).type)}`);
   const phase = state.phase;
   if (phase.kind !== "rating" || !state.rating)
     return ruleError("RATE-1", "the rating comes after the result is announced");

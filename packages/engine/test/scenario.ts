@@ -14,6 +14,9 @@ import {
   type RuleError,
   type Seat,
   type Settings,
+  type View,
+  type Viewer,
+  viewFor,
 } from "@misto/engine";
 
 /** The deal most tests use: 1 Don, 2–3 Mafia, 4 Prostitute, 5 Commissar, 6 Doctor, 7 Maniac, 8–12 Civilians. */
@@ -152,6 +155,38 @@ export class Table {
       this.do({ type: "choose", seat, target: targets[role] ?? null });
     }
     return this;
+  }
+
+  // ── Added for the day, flow, team and host tests ──────────────────────────────────────────────
+
+  /** The game as `viewer` sees it (the host by default). */
+  viewAs(viewer: Viewer = "host"): View {
+    return viewFor(this.state, viewer);
+  }
+
+  /** The host removes each seat at once (FOUL-6): a quick way to thin the table. */
+  disqualifySeats(...seats: Seat[]): this {
+    for (const seat of seats) this.do({ type: "disqualify", seat });
+    return this;
+  }
+
+  /** The host gives `seat` `count` fouls, one at a time. */
+  giveFouls(seat: Seat, count: number): this {
+    for (let i = 0; i < count; i++) this.do({ type: "foul", seat, reason: "other" });
+    return this;
+  }
+
+  /** The role woken now at night, or the night step's kind; undefined outside the night. */
+  get nightRole(): string | undefined {
+    const p = this.state.phase;
+    if (p.kind !== "night") return undefined;
+    return p.step.kind === "wake" ? p.step.role : p.step.kind;
+  }
+
+  /** The game position, without the bookkeeping an undo changes (version, undo count). */
+  position(): string {
+    const { version: _version, undos: _undos, ...rest } = this.state;
+    return JSON.stringify(rest);
   }
 }
 

@@ -1,0 +1,80 @@
+import {
+  createGame,
+  DEFAULT_SETTINGS,
+  discussionSecondsOf,
+  SETTING_NAMES,
+  validateSettings,
+} from "@misto/engine";
+import { describe, expect, it } from "vitest";
+
+const seats = Array.from({ length: 12 }, (_, i) => ({ name: `P${i + 1}` }));
+
+describe("rules settings", () => {
+  it("fills every default when given nothing", () => {
+    const result = validateSettings({});
+    expect(result.ok && result.settings).toEqual(DEFAULT_SETTINGS);
+    expect(Object.keys(DEFAULT_SETTINGS).sort()).toEqual([...SETTING_NAMES].sort());
+  });
+
+  it("keeps the values given and defaults the rest", () => {
+    const result = validateSettings({ tieRule: "nobody", discussionSeconds: [60] });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.settings.tieRule).toBe("nobody");
+    expect(result.settings.discussionSeconds).toEqual([60]);
+    expect(result.settings.speechSeconds).toBe(30);
+  });
+
+  it("lists every problem: unknown keys and out-of-range values", () => {
+    const result = validateSettings({
+      tieRule: "coinFlip",
+      speechSeconds: 0,
+      hostBonus: 2,
+      drawAfterQuietPhases: 1.5,
+    });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problems.map((p) => p.setting).sort()).toEqual([
+      "drawAfterQuietPhases",
+      "hostBonus",
+      "speechSeconds",
+      "tieRule",
+    ]);
+    expect(result.problems.find((p) => p.setting === "hostBonus")?.message).toMatch(/not a setting/);
+  });
+
+  it("refuses a settings value that is not an object", () => {
+    expect(validateSettings([1, 2]).ok).toBe(false);
+    expect(validateSettings("fast").ok).toBe(false);
+  });
+
+  it("DAY-1 the discussion of days past the list uses its last entry", () => {
+    const result = validateSettings({ discussionSeconds: [150, 120, 90] });
+    if (!result.ok) throw new Error("valid settings refused");
+    expect([1, 2, 3, 4, 9].map((day) => discussionSecondsOf(result.settings, day))).toEqual([
+      150, 120, 90, 90, 90,
+    ]);
+  });
+
+  it("createGame refuses a game whose settings are invalid, naming each problem", () => {
+    const created = createGame({
+      settings: { firstPhase: "evening", blackWinsAtParity: "yes" },
+      seats,
+      deal: { seed: "s" },
+      at: 0,
+    });
+    expect(created.ok).toBe(false);
+    if (created.ok) return;
+    expect(created.error.problems).toHaveLength(2);
+    expect(created.error.message).toMatch(/firstPhase/);
+    expect(created.error.message).toMatch(/blackWinsAtParity/);
+  });
+
+  it("a copy of the settings is stored with the game, unaffected by later changes to the input", () => {
+    const input = { discussionSeconds: [100, 80] };
+    const created = createGame({ settings: input, seats, deal: { seed: "s" }, at: 0 });
+    if (!created.ok) throw new Error(created.error.message);
+    input.discussionSeconds.push(10);
+    expect(created.state.settings.discussionSeconds).toEqual([100, 80]);
+  });
+});
