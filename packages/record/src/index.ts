@@ -1,3 +1,16 @@
-// @misto/record: the game record format, its JSON Schema, validation and replay.
+// @misto/record: the game record format, its JSON Schema, validation, replay and the recap.
 
+export * from "./recap.js";
+export { EVENT_SCHEMAS, EVENT_TYPES, type JsonSchema, RECORD_SCHEMA, SETTINGS_SCHEMA } from "./schema.js";
 export * from "./types.js";
+export {
+  commandOf,
+  type ParseResult,
+  type PlayEvent,
+  parseRecord,
+  type RecordProblem,
+  readRecordJson,
+  recordJson,
+  replayRecord,
+  toRecord,
+} from "./validate.js";

@@ -1,0 +1,519 @@
+// The recap (RATE-1): the course of a game told after it, built by folding the record's events with
+// the engine and noting what each event changed. It shows every card and every night choice.
+
+import {
+  type Card,
+  evolve,
+  type FoulReason,
+  type GameEvent,
+  type GameState,
+  type NightChoice,
+  type NightOutcome,
+  type OutCause,
+  type RemarkReason,
+  type Seat,
+  type Voting,
+  type Winner,
+} from "@misto/engine";
+import type { GameRecord } from "./types.js";
+
+/** Where an entry belongs: the deal, a day or a night, or after the game. */
+export type RecapPhase =
+  | { readonly kind: "deal" }
+  | { readonly kind: "day" | "night"; readonly n: number }
+  | { readonly kind: "after" };
+
+export interface SeatCard {
+  readonly seat: Seat;
+  readonly card: Card;
+}
+
+export type RecapEntry =
+  /** SETUP-3, SETUP-4: the deal, or a new deal. */
+  | {
+      readonly kind: "deal";
+      readonly phase: RecapPhase;
+      readonly redeal: boolean;
+      readonly seed: string | null;
+      readonly seats: readonly { readonly seat: Seat; readonly name: string; readonly card: Card }[];
+    }
+  /** FLOW-3, NIGHT-13: a resolved night, its choices and what came of them. */
+  | {
+      readonly kind: "night";
+      readonly phase: RecapPhase;
+      readonly n: number;
+      readonly choices: readonly NightChoice[];
+      readonly outcome: NightOutcome;
+      /** NIGHT-11: the commissar's check and its answer. */
+      readonly check: { readonly target: Seat; readonly black: boolean } | null;
+      /** NIGHT-12: no note, a note left (and burnt), or a note read at the announcement. */
+      readonly note: "none" | "left" | "read";
+      readonly deaths: readonly SeatCard[];
+    }
+  /** DAY-8, NIGHT-14: the host's announcement of the night. */
+  | {
+      readonly kind: "announcement";
+      readonly phase: RecapPhase;
+      readonly deaths: readonly SeatCard[];
+      readonly noteRead: { readonly commissar: Seat; readonly target: Seat; readonly black: boolean } | null;
+    }
+  /** FOUL-1: a foul (two for night talk), and the seat's total after it. */
+  | {
+      readonly kind: "foul";
+      readonly phase: RecapPhase;
+      readonly seat: Seat;
+      readonly reason: FoulReason;
+      readonly count: number;
+      readonly fouls: number;
+      readonly note: string | null;
+    }
+  /** FOUL-2: a remark, the seat's total, and whether it became a foul. */
+  | {
+      readonly kind: "remark";
+      readonly phase: RecapPhase;
+      readonly seat: Seat;
+      readonly reason: RemarkReason;
+      readonly remarks: number;
+      readonly foul: boolean;
+    }
+  /** DAY-3…6: a finished voting (a vote, a re-vote or a lift-all) with its ballots and tally. */
+  | {
+      readonly kind: "voting";
+      readonly phase: RecapPhase;
+      readonly voting: Voting;
+      /** The lift-all's players (those tied in the re-vote); empty for other rounds. */
+      readonly liftAllOn: readonly Seat[];
+    }
+  /** A player leaves the game other than by a night's shot (that is in the night entry). */
+  | {
+      readonly kind: "out";
+      readonly phase: RecapPhase;
+      readonly seat: Seat;
+      readonly card: Card;
+      readonly cause: Exclude<OutCause, "night">;
+    }
+  /** DON-1: the Don's grave choice. */
+  | { readonly kind: "grave"; readonly phase: RecapPhase; readonly don: Seat; readonly target: Seat | null }
+  /** HOST-3: an undo, what it undid, and what it gave back. */
+  | {
+      readonly kind: "undo";
+      readonly phase: RecapPhase;
+      readonly undone: string;
+      readonly restored: readonly Seat[];
+      readonly resultWithdrawn: boolean;
+    }
+  /** TEAM-1: the game is over. */
+  | { readonly kind: "result"; readonly phase: RecapPhase; readonly winner: Winner }
+  /** HOST-2: the host announced the result; it is final. */
+  | { readonly kind: "announced"; readonly phase: RecapPhase; readonly winner: Winner | null }
+  /** RATE-1…7: the rating as it stands at the end of the record. */
+  | {
+      readonly kind: "rating";
+      readonly phase: RecapPhase;
+      readonly candidates: readonly Seat[];
+      readonly votes: readonly { readonly seat: Seat; readonly votes: number }[];
+      readonly points: readonly { readonly seat: Seat; readonly points: number }[];
+      readonly bonuses: readonly { readonly seat: Seat; readonly points: number }[];
+      readonly contests: readonly {
+        readonly seat: Seat;
+        readonly points: number;
+        readonly passed: boolean;
+      }[];
+      readonly closed: boolean;
+    };
+
+/** The game's timeline, entry by entry, in the order things happened (undos included). */
+export function recap(record: GameRecord): RecapEntry[] {
+  const entries: RecapEntry[] = [];
+  let state: GameState | null = null;
+  for (const event of record.events) {
+    const next: GameState = evolve(state, event);
+    entries.push(...entriesOf(state, next, event));
+    state = next;
+  }
+  if (state?.rating) entries.push(ratingEntry(state));
+  return entries;
+}
+
+/** A run of entries of one phase: a night, a day, the deal, or after the game. */
+export interface RecapSection {
+  readonly phase: RecapPhase;
+  readonly entries: readonly RecapEntry[];
+}
+
+/** Groups the timeline by phase: each run of consecutive entries of one phase is a section. */
+export function recapSections(entries: readonly RecapEntry[]): RecapSection[] {
+  const sections: { phase: RecapPhase; entries: RecapEntry[] }[] = [];
+  for (const entry of entries) {
+    const last = sections.at(-1);
+    if (last && label(last.phase) === label(entry.phase)) last.entries.push(entry);
+    else sections.push({ phase: entry.phase, entries: [entry] });
+  }
+  return sections;
+}
+
+function phaseOf(state: GameState): RecapPhase {
+  const p = state.phase;
+  if (p.kind === "day" || p.kind === "night") return { kind: p.kind, n: p.n };
+  return p.kind === "deal" ? { kind: "deal" } : { kind: "after" };
+}
+
+const cardOf = (state: GameState, seat: Seat): Card => (state.seats[seat - 1] as { card: Card }).card;
+
+function entriesOf(prev: GameState | null, next: GameState, event: GameEvent): RecapEntry[] {
+  if (prev === null || event.type === "created" || event.type === "redealt") {
+    const seats = next.seats.map((s) => ({ seat: s.seat, name: s.name, card: s.card }));
+    return [{ kind: "deal", phase: { kind: "deal" }, redeal: prev !== null, seed: next.seed, seats }];
+  }
+  if (event.type === "undone") return [undoEntry(prev, next)];
+  const at = phaseOf(prev);
+  const out: RecapEntry[] = [];
+  switch (event.type) {
+    case "advanced":
+      if (event.from === "morning") out.push(announcementEntry(next, at));
+      break;
+    case "fouled": {
+      const fouls = next.seats[event.seat - 1]?.fouls ?? 0;
+      const note = event.note ?? null;
+      out.push({
+        kind: "foul",
+        phase: at,
+        seat: event.seat,
+        reason: event.reason,
+        count: event.count,
+        fouls,
+        note,
+      });
+      break;
+    }
+    case "remarked": {
+      const before = prev.seats[event.seat - 1];
+      const after = next.seats[event.seat - 1];
+      const foul = (after?.fouls ?? 0) > (before?.fouls ?? 0);
+      out.push({
+        kind: "remark",
+        phase: at,
+        seat: event.seat,
+        reason: event.reason,
+        remarks: after?.remarks ?? 0,
+        foul,
+      });
+      break;
+    }
+    case "graveChosen":
+      out.push({ kind: "grave", phase: at, don: event.seat, target: event.target });
+      break;
+    case "resultAnnounced":
+      out.push({ kind: "announced", phase: { kind: "after" }, winner: next.result?.winner ?? null });
+      break;
+  }
+  for (const night of next.nights) {
+    const before = prev.nights.find((x) => x.n === night.n);
+    if (night.outcome && !before?.outcome) out.push(nightEntry(next, night.n));
+  }
+  for (const voting of next.votings.slice(prev.votings.length)) {
+    const revote = next.votings.filter((v) => v.day === voting.day && v.round === "revote").at(-1);
+    const liftAllOn = voting.round === "liftAll" ? (revote?.tied ?? []) : [];
+    out.push({ kind: "voting", phase: { kind: "day", n: voting.day }, voting, liftAllOn });
+  }
+  for (const s of next.seats) {
+    const was = prev.seats[s.seat - 1];
+    if (s.out && !was?.out && s.out.cause !== "night")
+      out.push({ kind: "out", phase: { ...s.out.when }, seat: s.seat, card: s.card, cause: s.out.cause });
+  }
+  if (next.result && !prev.result)
+    out.push({ kind: "result", phase: { ...next.result.when }, winner: next.result.winner });
+  return out;
+}
+
+function nightEntry(state: GameState, n: number): RecapEntry {
+  const night = state.nights.find((x) => x.n === n);
+  if (!night?.outcome) throw new Error(`night ${n} is not resolved`);
+  const check = state.checks.find((c) => c.night === n);
+  return {
+    kind: "night",
+    phase: { kind: "night", n },
+    n,
+    choices: night.choices,
+    outcome: night.outcome,
+    check: check ? { target: check.target, black: check.black } : null,
+    note: night.outcome.noteRead !== null ? "read" : night.note ? "left" : "none",
+    deaths: night.outcome.deaths.map((seat) => ({ seat, card: cardOf(state, seat) })),
+  };
+}
+
+function announcementEntry(state: GameState, at: RecapPhase): RecapEntry {
+  const night = state.nights.at(-1);
+  const outcome = night?.outcome;
+  const commissar = state.seats.find((s) => s.card === "commissar");
+  const check = night && state.checks.find((c) => c.night === night.n);
+  const read = outcome ? outcome.noteRead : null;
+  const noteRead =
+    read !== null && commissar && check
+      ? { commissar: commissar.seat, target: read, black: check.black }
+      : null;
+  const deaths = (outcome?.deaths ?? []).map((seat) => ({ seat, card: cardOf(state, seat) }));
+  return { kind: "announcement", phase: at, deaths, noteRead };
+}
+
+function undoEntry(prev: GameState, next: GameState): RecapEntry {
+  let undone: GameEvent | null = null;
+  for (let node = prev.log; node; node = node.prev) {
+    if (node.event.type !== "spoke") {
+      undone = node.event;
+      break;
+    }
+  }
+  const restored = next.seats.filter((s) => s.out === null && prev.seats[s.seat - 1]?.out).map((s) => s.seat);
+  const phase: RecapPhase = prev.result ? { ...prev.result.when } : phaseOf(prev);
+  return {
+    kind: "undo",
+    phase,
+    undone: undone ? describe(undone) : "nothing",
+    restored,
+    resultWithdrawn: prev.result !== null && next.result === null,
+  };
+}
+
+function ratingEntry(state: GameState): RecapEntry {
+  const rating = state.rating;
+  if (!rating) throw new Error("no rating");
+  const tally = new Map<Seat, number>();
+  for (const v of rating.votes)
+    if (v.candidate !== null) tally.set(v.candidate, (tally.get(v.candidate) ?? 0) + 1);
+  return {
+    kind: "rating",
+    phase: { kind: "after" },
+    candidates: rating.candidates.map((c) => c.seat),
+    votes: [...tally.entries()].map(([seat, votes]) => ({ seat, votes })).sort((a, b) => b.votes - a.votes),
+    points: rating.points.map((points, i) => ({ seat: i + 1, points })).filter((p) => p.points > 0),
+    bonuses: rating.bonuses.map((b) => ({ ...b })),
+    contests: rating.contests.map((c) => ({ seat: c.seat, points: c.points, passed: c.passed })),
+    closed: state.phase.kind === "closed",
+  };
+}
+
+/** A short description of an event, for the undo entry. */
+function describe(event: GameEvent): string {
+  switch (event.type) {
+    case "created":
+      return "the deal";
+    case "redealt":
+      return "a new deal";
+    case "advanced":
+      return `the end of the ${STEP_NAMES[event.from] ?? event.from}`;
+    case "chose":
+      return `the ${event.role}'s choice (${event.seat}): ${event.target ?? "nobody"}`;
+    case "noted":
+      return event.leave ? "the commissar's note" : "the commissar's decision to leave no note";
+    case "voted":
+      return `${event.voter}'s vote for ${event.target}`;
+    case "liftVoted":
+      return `${event.voter}'s lift-all answer (${event.yes ? "yes" : "no"})`;
+    case "graveChosen":
+      return `the Don's grave choice: ${event.target ?? "nobody"}`;
+    case "fouled":
+      return `a foul to ${event.seat}`;
+    case "remarked":
+      return `a remark to ${event.seat}`;
+    case "disqualified":
+      return `the disqualification of ${event.seat}`;
+    case "spoke":
+      return `a line by ${event.seat}`;
+    case "undone":
+      return "an undo";
+    case "resultAnnounced":
+      return "the announcement of the result";
+    case "nominated":
+      return `the nomination of ${event.candidate}`;
+    case "nominationsClosed":
+      return "the close of nominations";
+    case "ratingVoted":
+      return `${event.voter}'s rating vote`;
+    case "splitSet":
+      return "the split of a tied place";
+    case "bonusGiven":
+      return `the host's bonus to ${event.seat}`;
+    case "contestOpened":
+      return `the contest for ${event.seat}`;
+    case "contestVoted":
+      return `${event.voter}'s contest vote`;
+    case "ratingClosed":
+      return "the close of the rating";
+  }
+}
+
+const STEP_NAMES: Readonly<Record<string, string>> = {
+  deal: "deal",
+  morning: "announcement",
+  discussion: "discussion",
+  accusations: "accusation speech",
+  splitSpeeches: "split speech",
+  lastWords: "last word",
+  acquaintance: "acquaintance",
+};
+
+// ── Text ────────────────────────────────────────────────────────────────────────────────────────
+
+const CAUSES: Readonly<Record<Exclude<OutCause, "night">, string>> = {
+  vote: "voted out",
+  grave: "taken to the grave",
+  fouls: "removed at the 5th foul",
+  disqualified: "disqualified",
+};
+
+function label(phase: RecapPhase): string {
+  switch (phase.kind) {
+    case "deal":
+      return "Deal";
+    case "day":
+      return `Day ${phase.n}`;
+    case "night":
+      return `Night ${phase.n}`;
+    case "after":
+      return "After the game";
+  }
+}
+
+const list = (seats: readonly Seat[]) => seats.join(", ");
+const withCards = (seats: readonly SeatCard[]) => seats.map((s) => `${s.seat} (${s.card})`).join(", ");
+const ordinal = (n: number) =>
+  `${n}${n % 10 === 1 && n !== 11 ? "st" : n % 10 === 2 && n !== 12 ? "nd" : n % 10 === 3 && n !== 13 ? "rd" : "th"}`;
+
+const WINNERS: Readonly<Record<Winner, string>> = {
+  red: "red wins",
+  black: "black wins",
+  draw: "the game is a draw",
+};
+
+/** The recap as English lines, one per entry, each opened by its phase. */
+export function recapText(entries: readonly RecapEntry[]): string[] {
+  return entries.map((entry) => `${label(entry.phase)}: ${entryText(entry)}`);
+}
+
+function entryText(entry: RecapEntry): string {
+  switch (entry.kind) {
+    case "deal": {
+      const how = entry.seed === null ? "cards dealt by hand" : `seed "${entry.seed}"`;
+      const seats = entry.seats.map((s) => `${s.seat} ${s.name} (${s.card})`).join(", ");
+      return `${entry.redeal ? "a new deal" : "the deal"}, ${how}: ${seats}`;
+    }
+    case "night":
+      return nightText(entry);
+    case "announcement": {
+      const deaths = entry.deaths.length ? `died: ${withCards(entry.deaths)}` : "nobody died";
+      const note = entry.noteRead
+        ? `; the commissar's note is read: ${entry.noteRead.commissar} checked ${entry.noteRead.target}: ${entry.noteRead.black ? "black" : "red"}`
+        : "";
+      return `the host announces the night: ${deaths}${note}`;
+    }
+    case "foul": {
+      const what = entry.count === 2 ? "two fouls" : "a foul";
+      const note = entry.note ? ` "${entry.note}"` : "";
+      return `${what} to ${entry.seat} (${entry.reason}${note}): ${entry.fouls} in all`;
+    }
+    case "remark":
+      return `a remark to ${entry.seat} (${entry.reason}): the ${ordinal(entry.remarks)}${entry.foul ? ", which makes a foul" : ""}`;
+    case "voting":
+      return votingText(entry.voting, entry.liftAllOn);
+    case "out":
+      return `${entry.seat} (${entry.card}) ${CAUSES[entry.cause]}`;
+    case "grave":
+      return entry.target === null
+        ? `the Don ${entry.don} takes nobody to the grave`
+        : `the Don ${entry.don} takes ${entry.target} to the grave`;
+    case "undo": {
+      const back = entry.restored.length ? `; back in the game: ${list(entry.restored)}` : "";
+      const withdrawn = entry.resultWithdrawn ? "; the result is withdrawn, the game goes on" : "";
+      return `the host undoes ${entry.undone}${back}${withdrawn}`;
+    }
+    case "result":
+      return `the game is over: ${WINNERS[entry.winner]}`;
+    case "announced":
+      return `the host announces the result${entry.winner ? `: ${WINNERS[entry.winner]}` : ""}; it is final`;
+    case "rating": {
+      const parts: string[] = [];
+      parts.push(entry.candidates.length ? `candidates ${list(entry.candidates)}` : "no candidates");
+      if (entry.votes.length)
+        parts.push(`votes: ${entry.votes.map((v) => `${v.seat} ×${v.votes}`).join(", ")}`);
+      for (const b of entry.bonuses) parts.push(`the host's bonus: ${b.seat} +${b.points}`);
+      for (const c of entry.contests)
+        parts.push(`contest: ${c.seat} to ${c.points} points, ${c.passed ? "passed" : "refused"}`);
+      parts.push(
+        entry.points.length
+          ? `rating points: ${entry.points.map((p) => `${p.seat}: ${p.points}`).join(", ")}`
+          : "no rating points",
+      );
+      if (!entry.closed) parts.push("(the rating is not closed)");
+      return `rating: ${parts.join("; ")}`;
+    }
+  }
+}
+
+function nightText(entry: Extract<RecapEntry, { kind: "night" }>): string {
+  const { choices, outcome } = entry;
+  if (choices.length === 0) {
+    const deaths = entry.deaths.length ? `died: ${list(entry.deaths.map((d) => d.seat))}` : "nobody died";
+    return `the acquaintance only, nobody acts; ${deaths}`;
+  }
+  const parts: string[] = [];
+  const choice = (role: NightChoice["role"]) => choices.find((c) => c.role === role);
+  const frozen = (c: NightChoice | undefined) => c !== undefined && outcome.freeze === c.seat;
+  const target = (t: Seat | null) => (t === null ? "nobody" : String(t));
+  const prostitute = choice("prostitute");
+  if (prostitute) {
+    const cancelled = prostitute.target !== null && outcome.freeze === null ? " (the heal cancels it)" : "";
+    parts.push(`prostitute froze ${target(prostitute.target)}${cancelled}`);
+  }
+  const doctor = choice("doctor");
+  if (doctor) parts.push(frozen(doctor) ? "doctor is frozen" : `doctor healed ${target(doctor.target)}`);
+  const shooters = choices.filter((c) => c.role === "mafia");
+  if (shooters.length) {
+    const lone = outcome.shots.find((s) => s.by === "prostitute");
+    const mafia = outcome.shots.find((s) => s.by === "mafia");
+    if (lone) parts.push(`prostitute (alone) shot ${lone.target}`);
+    else if (mafia) parts.push(`mafia shot ${mafia.target}`);
+    else if (shooters.length > 1 && shooters.some((c) => c.target !== null))
+      parts.push(
+        `mafia shot nobody (${shooters.map((c) => `${c.seat} showed ${target(c.target)}`).join(", ")})`,
+      );
+    else parts.push("mafia shot nobody");
+  }
+  const maniac = choice("maniac");
+  if (maniac) parts.push(frozen(maniac) ? "maniac is frozen" : `maniac shot ${target(maniac.target)}`);
+  const commissar = choice("commissar");
+  if (commissar) {
+    if (frozen(commissar)) parts.push("commissar is frozen");
+    else if (entry.check)
+      parts.push(`commissar checked ${entry.check.target}: ${entry.check.black ? "black" : "red"}`);
+    else parts.push("commissar checked nobody");
+  }
+  if (entry.note === "left") parts.push("the commissar left a note (it burns)");
+  if (entry.note === "read") parts.push("the commissar left a note, read in the morning");
+  parts.push(entry.deaths.length ? `died: ${list(entry.deaths.map((d) => d.seat))}` : "nobody died");
+  return parts.join("; ");
+}
+
+function votingText(v: Voting, liftAllOn: readonly Seat[]): string {
+  if (v.round === "liftAll") {
+    const yes = v.answers.filter((a) => a.yes).map((a) => a.voter);
+    const no = v.answers.filter((a) => !a.yes).map((a) => a.voter);
+    const outcome = v.eliminated.length ? `${list(v.eliminated)} out` : "nobody out";
+    return `lift-all vote on ${list(liftAllOn)}: yes ${yes.length} (${list(yes)}), no ${no.length} (${list(no)}) → ${outcome}`;
+  }
+  const name = v.round === "vote" ? "vote" : "re-vote";
+  const ballots = v.ballots.map((b) => `${b.voter}→${b.target}`).join(", ");
+  const foulVotes = v.foulVotes.length
+    ? `; foul votes: ${v.foulVotes.map((f) => `${f.seat} +${f.votes}`).join(", ")}`
+    : "";
+  const tally = v.tally.length ? v.tally.map((t) => `${t.seat}: ${t.votes}`).join(", ") : "no votes";
+  let outcome: string;
+  if (v.tied.length)
+    outcome =
+      v.round === "vote"
+        ? `tie ${list(v.tied)}: split speeches, then a re-vote`
+        : `tie again ${list(v.tied)}: a lift-all vote`;
+  else if (v.eliminated.length) outcome = `${list(v.eliminated)} out`;
+  else outcome = "nobody out";
+  return `${name} (from ${v.starter}): ${ballots || "no ballots"}${foulVotes}; tally ${tally} → ${outcome}`;
+}
