@@ -1,0 +1,7 @@
+// @misto/bots: players for simulated games (random and heuristic) and the loop that plays them.
+
+export type { Bot, BotKind, Seen } from "./bot.js";
+export { type Claim, claimsIn, formatClaim, formatClaims, parseClaims } from "./claims.js";
+export { HeuristicBot } from "./heuristic.js";
+export { type GameSummary, MAX_COMMANDS, makeBot, type PlayOptions, playGame } from "./play.js";
+export { RandomBot } from "./random.js";

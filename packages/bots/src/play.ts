@@ -1,0 +1,210 @@
+// playGame: one whole bot game from a seed, with a simple host bot, down to the closed rating.
+// The loop is the hot path of mass simulation: it builds no view unless a bot asks for one.
+
+import {
+  type Action,
+  type Actor,
+  awaiting,
+  type Command,
+  createGame,
+  execute,
+  type GameEvent,
+  type GameState,
+  legalActions,
+  type Random,
+  SEATS,
+  type Seat,
+  type Settings,
+  seededRandom,
+  type View,
+  viewFor,
+  type Winner,
+} from "@misto/engine";
+import type { Bot, BotKind, Seen } from "./bot.js";
+import { HeuristicBot } from "./heuristic.js";
+import { RandomBot } from "./random.js";
+
+/** A fresh bot of the given kind for one seat of one game. */
+export function makeBot(kind: BotKind, random: Random): Bot {
+  return kind === "heuristic" ? new HeuristicBot(random) : new RandomBot(random);
+}
+
+export interface PlayOptions {
+  readonly seed: string;
+  readonly settings?: Partial<Settings>;
+  readonly bots: BotKind;
+  /** Keep every event of the game, in order, in the summary. */
+  readonly record?: boolean;
+}
+
+export interface GameSummary {
+  readonly seed: string;
+  readonly winner: Winner;
+  /** The last day number reached. */
+  readonly days: number;
+  /** The last night number reached. */
+  readonly nights: number;
+  readonly commands: number;
+  readonly eliminations: {
+    readonly vote: number;
+    readonly night: number;
+    readonly grave: number;
+    readonly fouls: number;
+    readonly disqualified: number;
+  };
+  readonly events?: GameEvent[];
+}
+
+/** A game that has not closed after this many commands is a bug, not a long game. */
+export const MAX_COMMANDS = 10_000;
+
+/** RATE-1: how many candidates the host bot names. */
+const HOST_NOMINATIONS = 3;
+
+const SEATING = Array.from({ length: SEATS }, (_, i) => ({ name: `Bot ${i + 1}` }));
+
+/** Plays one game with one bot per seat; throws if a bot breaks the rules or the game never ends. */
+export function playGame(options: PlayOptions): GameSummary {
+  const { seed } = options;
+  const created = createGame({ settings: options.settings, seats: SEATING, deal: { seed }, at: 0 });
+  if (!created.ok) throw new Error(`the game could not be created: ${created.error.message}`);
+  let state = created.state;
+  const events: GameEvent[] | undefined = options.record ? [created.event] : undefined;
+  const hostRandom = seededRandom(`${seed}/host`);
+  const bots: Bot[] = [];
+  for (let seat = 1; seat <= SEATS; seat++)
+    bots[seat] = makeBot(options.bots, seededRandom(`${seed}/${seat}`));
+
+  let commands = 0;
+  let days = 0;
+  let nights = 0;
+  let floorGiven = -1;
+  let graveOffered = false;
+
+  for (;;) {
+    const phase = state.phase;
+    if (phase.kind === "day" && phase.n > days) days = phase.n;
+    else if (phase.kind === "night" && phase.n > nights) nights = phase.n;
+    const actors = awaiting(state);
+    const actor = actors[0];
+    if (actor === undefined) break;
+    if (commands >= MAX_COMMANDS) throw new Error(`seed ${seed}: no end after ${MAX_COMMANDS} commands`);
+
+    let action: Action | null = null;
+    if (actor === "host") {
+      // The floor for a seat that is not awaited: its accusation speech, or the Don's grave (DON-1).
+      if (phase.kind === "day") {
+        const step = phase.step;
+        if (step.kind === "accusations") {
+          const key = phase.n * 64 + step.index;
+          const speaker = step.queue[step.index] as Seat;
+          if (key !== floorGiven && bots[speaker]?.talks) {
+            floorGiven = key;
+            action = ask(state, bots, speaker, seed);
+          }
+        } else if (step.kind === "lastWords" && !step.graveDone && !graveOffered) {
+          const speaker = step.queue[step.index] as Seat;
+          if (state.seats[speaker - 1]?.card === "don") {
+            graveOffered = true;
+            action = ask(state, bots, speaker, seed);
+          }
+        }
+      }
+      action ??= hostAction(state, hostRandom);
+    } else {
+      action = ask(state, bots, actor, seed);
+      if (action === null) throw new Error(`seed ${seed}: seat ${actor} is awaited but did not act`);
+    }
+
+    commands++;
+    const result = execute(state, stamp(action, commands));
+    if (!result.ok) {
+      throw new Error(
+        `seed ${seed}: ${describe(action.actor)} sent an illegal ${action.type}: ${result.error.rule} ${result.error.message}`,
+      );
+    }
+    state = result.state;
+    if (events) for (const e of result.events) events.push(e);
+  }
+
+  if (state.result === null) throw new Error(`seed ${seed}: the game closed without a result`);
+  const eliminations = { vote: 0, night: 0, grave: 0, fouls: 0, disqualified: 0 };
+  for (const s of state.seats) if (s.out) eliminations[s.out.cause]++;
+  const summary: GameSummary = {
+    seed,
+    winner: state.result.winner,
+    days,
+    nights,
+    commands,
+    eliminations,
+  };
+  return events ? { ...summary, events } : summary;
+}
+
+/** Asks a seat's bot; its answer must be one of its legal actions or its own speech. */
+function ask(state: GameState, bots: readonly Bot[], seat: Seat, seed: string): Action | null {
+  const actions = legalActions(state, seat);
+  let view: View | null = null;
+  const seen: Seen = { seat, actions, view: () => (view ??= viewFor(state, seat)) };
+  const action = (bots[seat] as Bot).act(seen);
+  if (action !== null && action.type !== "speak" && !actions.includes(action)) {
+    throw new Error(`seed ${seed}: seat ${seat}'s bot answered with an action it was not offered`);
+  }
+  if (action !== null && (action.actor !== seat || (action.type === "speak" && action.seat !== seat))) {
+    throw new Error(`seed ${seed}: seat ${seat}'s bot spoke for another seat`);
+  }
+  return action;
+}
+
+/** The host bot: moves the game on, announces the result, and runs a short rating. */
+function hostAction(state: GameState, random: Random): Action {
+  const phase = state.phase;
+  if (phase.kind === "ended") return { actor: "host", type: "announceResult" };
+  if (phase.kind !== "rating") return { actor: "host", type: "advance" };
+  const step = phase.step;
+  switch (step.kind) {
+    case "nominations": {
+      const named = state.rating?.candidates ?? [];
+      if (named.length < HOST_NOMINATIONS) {
+        const open = state.seats.filter((s) => !s.admin && !named.some((c) => c.seat === s.seat));
+        if (open.length > 0) {
+          const candidate = (open[Math.floor(random() * open.length)] as (typeof open)[number]).seat;
+          return { actor: "host", type: "nominate", candidate };
+        }
+      }
+      return { actor: "host", type: "closeNominations" };
+    }
+    case "split":
+      return { actor: "host", type: "split", points: step.tied.map((seat) => ({ seat, points: 2 })) };
+    default:
+      return { actor: "host", type: "closeRating" };
+  }
+}
+
+/**
+ * The action as a command at time `at`. A spread over the many action shapes is megamorphic and
+ * costs about half of a random game, so the hot shapes are copied field by field.
+ */
+function stamp(action: Action, at: number): Command {
+  const actor = action.actor;
+  switch (action.type) {
+    case "advance":
+      return { actor, at, type: "advance" };
+    case "choose":
+      return { actor, at, type: "choose", seat: action.seat, target: action.target };
+    case "vote":
+      return { actor, at, type: "vote", voter: action.voter, target: action.target };
+    case "liftVote":
+      return { actor, at, type: "liftVote", voter: action.voter, yes: action.yes };
+    case "ratingVote":
+      return { actor, at, type: "ratingVote", voter: action.voter, candidate: action.candidate };
+    case "note":
+      return { actor, at, type: "note", seat: action.seat, leave: action.leave };
+    default:
+      return { ...action, at };
+  }
+}
+
+function describe(actor: Actor): string {
+  return actor === "host" ? "the host" : `seat ${actor}`;
+}
