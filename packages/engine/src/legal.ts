@@ -120,6 +120,19 @@ function seatActions(state: GameState, seat: Seat): Action[] | null {
     }
     return out;
   }
+  if (phase.kind === "rating" && phase.step.kind === "votes" && state.rating) {
+    // RATE-3: one candidate, never himself; abstaining only when he is the sole candidate.
+    if (phase.step.queue[phase.step.index] !== seat) return [];
+    const out: Action[] = [];
+    const candidates = state.rating.candidates;
+    for (const target of ALL_SEATS) {
+      if (target !== seat && candidates.some((c) => c.seat === target)) {
+        out.push({ actor: seat, type: "ratingVote", voter: seat, candidate: target });
+      }
+    }
+    if (out.length === 0) out.unshift({ actor: seat, type: "ratingVote", voter: seat, candidate: null });
+    return out;
+  }
   return null;
 }
 

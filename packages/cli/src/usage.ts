@@ -1,0 +1,37 @@
+// The help texts of `misto` and its subcommands.
+
+export const USAGE = [
+  "Usage: misto <command> [options]",
+  "",
+  "Commands:",
+  "  simulate   play many bot games and report win rates, game length and eliminations",
+  "  replay     check a game record, replay it and print its recap and winner",
+  "  help       show this help, or a command's: misto help simulate",
+  "",
+  "Run `misto <command> --help` for a command's options.",
+];
+
+export const SIMULATE_USAGE = [
+  "Usage: misto simulate --games N [--seed S] [--settings FILE] [--bots random|heuristic]",
+  "                      [--workers K] [--json] [--record DIR]",
+  "",
+  "Plays N bot games; game i (1 to N) is dealt from the seed S-i, so a run is repeatable.",
+  "",
+  "  --games N          how many games to play (required)",
+  '  --seed S           the seeds\' prefix (default "misto")',
+  "  --settings FILE    a JSON object of rules settings; the rest take their defaults",
+  "  --bots KIND        random (default) or heuristic",
+  "  --workers K        worker threads to play on (default 1: in this process)",
+  "  --json             print the report as one JSON object",
+  "  --record DIR       write each game's record to DIR/game-<seed>.json",
+];
+
+export const REPLAY_USAGE = [
+  "Usage: misto replay FILE [--json]",
+  "",
+  "Checks a game record, replays it with the engine and prints the recap of each day and",
+  "night and the winner. Exit code 1 if the record is invalid.",
+  "",
+  "  --json   print the final state instead: the winner, every seat's card, how and when each",
+  "           left the game, and the rating points",
+];
