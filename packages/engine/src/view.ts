@@ -121,7 +121,11 @@ export interface HostView {
 
 export interface View {
   readonly viewer: Viewer;
-  readonly version: number;
+  /**
+   * The state's version. Null for players and spectators at night: counting the night's events
+   * would tell them who woke and chose (a commissar's note step, say).
+   */
+  readonly version: number | null;
   readonly settings: Settings;
   readonly phase: PhaseView;
   readonly seats: readonly SeatView[];
@@ -147,6 +151,9 @@ function knowsCard(state: GameState, viewer: Viewer, s: SeatState): boolean {
   if (viewer === "spectator") return false;
   if (viewer === s.seat) return true;
   if (!acquainted(state)) return false;
+  // FLOW-4: a player out before night 1 (voted out or removed on day 1) never woke for the acquaintance.
+  const out = seatOf(state, viewer).out;
+  if (out?.when.kind === "day" && out.when.n === 1 && state.settings.firstPhase === "day") return false;
   const mine = seatOf(state, viewer).card;
   const knowsBlack = (card: Card) =>
     isMafioso(card) || (state.settings.prostituteKnowsMafia && card === "prostitute");
@@ -222,6 +229,8 @@ function phaseView(state: GameState, viewer: Viewer): PhaseView {
         kind: "night",
         n: p.n,
         step: viewer === "host" ? (p.step.kind === "wake" ? p.step.role : p.step.kind) : null,
+        // When each role's step began would tell a watcher who is awake: only the host sees it.
+        since: viewer === "host" ? state.stepSince : 0,
       };
     case "rating": {
       const step = p.step;
@@ -317,8 +326,15 @@ function wakesAt(card: Card): NightRole | null {
 function hostView(state: GameState): HostView {
   const last = state.nights[state.nights.length - 1];
   const p = state.phase;
+  // NIGHT-12: a note on a night that ends the game stands in the record only; a game that ended in
+  // the day has no morning card left, unless its night's dead are still to be announced.
+  const ended = state.result?.when;
+  const endedAtNight = p.kind === "ended" && ended?.kind === "night" && ended.n === last?.n;
+  const unannounced = last?.outcome?.deaths.some((seat) => seatOf(state, seat).out?.announced === false);
   const morning =
-    (p.kind === "day" && p.step.kind === "morning") || (p.kind === "ended" && !state.result?.announced);
+    (p.kind === "day" && p.step.kind === "morning") ||
+    (p.kind === "ended" && !state.result?.announced && (endedAtNight || unannounced === true));
+  const report = morning && last?.outcome ? nightReport(state, last.n, last.outcome, "host") : null;
   let canUndo = false;
   for (let node = state.log; node && !state.result?.announced; node = node.prev) {
     if (node.event.type !== "spoke") {
@@ -329,7 +345,7 @@ function hostView(state: GameState): HostView {
   return {
     nights: state.nights.map((n) => ({ n: n.n, choices: n.choices, note: n.note, outcome: n.outcome })),
     script: nightScript(state),
-    announce: morning && last?.outcome ? nightReport(state, last.n, last.outcome, "host") : null,
+    announce: report && endedAtNight ? { ...report, note: null } : report,
     awaiting: awaiting(state),
     undos: state.undos,
     canUndo,
@@ -364,7 +380,8 @@ function nightScript(state: GameState): NightScript | null {
   return {
     role: wake.role,
     wake: wake.wake,
-    gesture: wake.wake.filter((seat) => seat === frozen && wake.role !== "prostitute"),
+    // NIGHT-2: a freeze on herself has no effect, so the prostitute (even the lone one) is never shown it.
+    gesture: wake.wake.filter((seat) => seat === frozen && seatOf(state, seat).card !== "prostitute"),
     choosers: pending.map((seat) => ({
       seat,
       targets: living.filter((t) => targetProblem(state, wake, seat, t) === null),
@@ -386,7 +403,7 @@ export function viewFor(state: GameState, viewer: Viewer): View {
       : null;
   return {
     viewer,
-    version: state.version,
+    version: viewer === "host" || state.phase.kind !== "night" ? state.version : null,
     settings: state.settings,
     phase: phaseView(state, viewer),
     seats: state.seats.map((s) => seatView(state, viewer, s)),
