@@ -288,11 +288,37 @@ export function settle(d: Draft, at: number): void {
   throw new Error("settle did not converge");
 }
 
-/** The index of the first seat from `index` on that may act, or the queue's length. */
-function skip(queue: readonly Seat[], index: number, canAct: (seat: Seat) => boolean): number {
+/** Who may act in a day queue: a speaker (FOUL-4 mutes), a split speaker (keeps his speech), a voter. */
+type Turn = "speech" | "splitSpeech" | "vote";
+
+/**
+ * The index of the first seat from `index` on that may take its turn, or the queue's length.
+ * Written as a loop over a kind, not a callback, because it runs after every event of the day.
+ */
+function firstAble(
+  d: Draft,
+  queue: readonly Seat[],
+  index: number,
+  turn: Turn,
+  candidates: readonly Seat[] | null,
+): number {
   let i = index;
-  while (i < queue.length && !canAct(queue[i] as Seat)) i++;
+  for (; i < queue.length; i++) {
+    const seat = queue[i] as Seat;
+    const s = seatOf(d, seat);
+    if (s.out !== null) continue;
+    if (turn === "speech" && isMuted(s)) continue;
+    if (turn === "vote" && !canVote(d, seat, candidates)) continue;
+    break;
+  }
   return i;
+}
+
+/** Moves a queue step to index `i`; false when it is there already. */
+function moveTo(d: Draft, n: number, step: QueueStep, i: number, at: number): boolean {
+  if (i === step.index) return false;
+  dayStep(d, n, withIndex(step, i), at);
+  return true;
 }
 
 /** One move past a step with nobody to act; false when the game waits for someone. */
@@ -314,40 +340,39 @@ function settleOnce(d: Draft, at: number): boolean {
   if (phase.kind !== "day") return false;
   const n = phase.n;
   const step = phase.step;
-  const moveTo = (i: number) => {
-    if (!("queue" in step) || i === step.index) return false;
-    dayStep(d, n, withIndex(step, i), at);
-    return true;
-  };
   switch (step.kind) {
     case "morning":
     case "discussion":
       return false;
     case "accusations": {
-      const i = skip(step.queue, step.index, (seat) => inGame(d, seat) && !isMuted(seatOf(d, seat)));
-      if (i < step.queue.length) return moveTo(i);
+      const i = firstAble(d, step.queue, step.index, "speech", null);
+      if (i < step.queue.length) return moveTo(d, n, step, i, at);
       startVoting(d, n, at);
       return true;
     }
     case "voting": {
-      if (step.index === 0 && step.round === "vote" && !step.queue.some((seat) => canVote(d, seat, null))) {
+      if (
+        step.index === 0 &&
+        step.round === "vote" &&
+        firstAble(d, step.queue, 0, "vote", null) === step.queue.length
+      ) {
         endDay(d, n, at); // DAY-3: nobody may vote, so there is no vote today; foul votes wait.
         return true;
       }
-      const i = skip(step.queue, step.index, (seat) => canVote(d, seat, step.candidates));
-      if (i < step.queue.length) return moveTo(i);
+      const i = firstAble(d, step.queue, step.index, "vote", step.candidates);
+      if (i < step.queue.length) return moveTo(d, n, step, i, at);
       countVoting(d, n, step, at);
       return true;
     }
     case "splitSpeeches": {
-      const i = skip(step.queue, step.index, (seat) => inGame(d, seat));
-      if (i < step.queue.length) return moveTo(i);
+      const i = firstAble(d, step.queue, step.index, "splitSpeech", null);
+      if (i < step.queue.length) return moveTo(d, n, step, i, at);
       startRevote(d, n, step.queue, at);
       return true;
     }
     case "liftAll": {
-      const i = skip(step.queue, step.index, (seat) => canVote(d, seat, null));
-      if (i < step.queue.length) return moveTo(i);
+      const i = firstAble(d, step.queue, step.index, "vote", null);
+      if (i < step.queue.length) return moveTo(d, n, step, i, at);
       countLiftAll(d, n, step.tied, step.answers, at);
       return true;
     }
@@ -381,7 +406,14 @@ export function withIndex(step: QueueStep, index: number): DayStep {
     case "splitSpeeches":
       return { kind: step.kind, queue: step.queue, index };
     case "voting":
-      return { kind: "voting", round: step.round, queue: step.queue, index, candidates: step.candidates, ballots: step.ballots };
+      return {
+        kind: "voting",
+        round: step.round,
+        queue: step.queue,
+        index,
+        candidates: step.candidates,
+        ballots: step.ballots,
+      };
     case "liftAll":
       return { kind: "liftAll", queue: step.queue, index, tied: step.tied, answers: step.answers };
     case "lastWords":
