@@ -1,4 +1,5 @@
-// playGame: one whole bot game from a seed, with a simple host bot, down to the closed rating.
+// playGame: one whole bot game from a seed, with a simple host bot, down to the closed rating
+// (or, for simulation, to the announced result).
 // The loop is the hot path of mass simulation: it builds no view unless a bot asks for one.
 
 import {
@@ -35,6 +36,8 @@ export interface PlayOptions {
   readonly bots: BotKind;
   /** Keep every event of the game, in order, in the summary. */
   readonly record?: boolean;
+  /** Play the rating vote after the result (RATE-1…7); default true. Simulation leaves it out. */
+  readonly rating?: boolean;
 }
 
 export interface GameSummary {
@@ -85,6 +88,7 @@ export function playGame(options: PlayOptions): GameSummary {
     const phase = state.phase;
     if (phase.kind === "day" && phase.n > days) days = phase.n;
     else if (phase.kind === "night" && phase.n > nights) nights = phase.n;
+    if (phase.kind === "rating" && options.rating === false) break;
     const actors = awaiting(state);
     const actor = actors[0];
     if (actor === undefined) break;

@@ -40,7 +40,8 @@ export function playBatch(batch: Batch, onGame?: (done: number) => void): Tally 
   const record = batch.recordDir !== null;
   for (let game = batch.from; game < batch.to; game++) {
     const seed = gameSeed(batch.seed, game);
-    const summary = playGame({ seed, settings: batch.settings, bots: batch.bots, record });
+    // The rating vote after the game does not change what a simulation reports; records keep it.
+    const summary = playGame({ seed, settings: batch.settings, bots: batch.bots, record, rating: record });
     addGame(tally, summary);
     if (batch.recordDir !== null) {
       if (!summary.events) throw new Error(`the bots returned no events for game ${seed}`);

@@ -94,7 +94,9 @@ function undo(d: Draft): void {
 }
 
 function replaceTonight(d: Draft, night: Night): void {
-  d.nights = d.nights.slice(0, -1).concat(night);
+  const nights = d.nights.slice();
+  nights[nights.length - 1] = night;
+  d.nights = nights;
 }
 
 /** FOUL-3…5: fouls add foul votes from the second on, and the fifth removes the player. */
@@ -120,7 +122,7 @@ function apply(d: Draft, event: Fact): void {
       const night = tonight(d);
       replaceTonight(d, {
         ...night,
-        choices: [...night.choices, { role: event.role, seat: event.seat, target: event.target }],
+        choices: night.choices.concat({ role: event.role, seat: event.seat, target: event.target }),
       });
       if (event.role === "commissar" && event.target !== null) {
         // NIGHT-11: the commissar learns the result at once, even if he dies tonight.

@@ -5,6 +5,7 @@
 import { resolveNight } from "./night/resolve.js";
 import { pendingChoosers, tonight, wakeFor } from "./night/wake.js";
 import {
+  clockwiseFrom,
   type Draft,
   hasNoVote,
   inGame,
@@ -24,6 +25,7 @@ import {
   type NightStep,
   type OutCause,
   type PhaseRef,
+  SEATS,
   type Seat,
   type Voting,
 } from "./state.js";
@@ -135,23 +137,25 @@ function canVote(state: GameState, voter: Seat, candidates: readonly Seat[] | nu
 
 /** DAY-4, FOUL-3: counts a vote or re-vote and moves on by the tie rule (DAY-6). */
 function countVoting(d: Draft, n: number, step: Extract<DayStep, { kind: "voting" }>, at: number): void {
-  const votes = new Map<Seat, number>();
-  for (const b of step.ballots) if (inGame(d, b.target)) votes.set(b.target, (votes.get(b.target) ?? 0) + 1);
+  // Votes by seat (index seat − 1): a plain array, as this runs at every voting of every game.
+  const votes: number[] = new Array(SEATS).fill(0);
+  for (const b of step.ballots) if (inGame(d, b.target)) votes[b.target - 1] += 1;
   const foulVotes: { seat: Seat; votes: number }[] = [];
   if (step.round === "vote") {
     for (const s of d.seats) {
       if (s.out === null && s.foulVotes > 0) {
         foulVotes.push({ seat: s.seat, votes: s.foulVotes });
-        votes.set(s.seat, (votes.get(s.seat) ?? 0) + s.foulVotes);
+        votes[s.seat - 1] += s.foulVotes;
         setSeat(d, s.seat, { foulVotes: 0 });
       }
     }
   }
   const starter = d.votingStarter as Seat;
-  const tally = inOrderFrom([...votes.keys()], starter).map((seat) => ({
-    seat,
-    votes: votes.get(seat) as number,
-  }));
+  const tally: { seat: Seat; votes: number }[] = [];
+  for (const seat of clockwiseFrom(starter)) {
+    const count = votes[seat - 1] as number;
+    if (count > 0) tally.push({ seat, votes: count });
+  }
   let max = 0;
   for (const t of tally) if (t.votes > max) max = t.votes;
   const leaders = max > 0 ? tally.filter((t) => t.votes === max).map((t) => t.seat) : [];

@@ -28,7 +28,8 @@ const format = (n: number, digits = 0) =>
 function playGames(bots: BotKind, prefix: string, games: number): { ms: number; commands: number } {
   let commands = 0;
   const started = performance.now();
-  for (let i = 0; i < games; i++) commands += playGame({ seed: `${prefix}-${i}`, bots }).commands;
+  for (let i = 0; i < games; i++)
+    commands += playGame({ seed: `${prefix}-${i}`, bots, rating: false }).commands;
   return { ms: performance.now() - started, commands };
 }
 
