@@ -12,8 +12,12 @@ export type Action = CommandBody & { readonly actor: Actor };
 
 const ALL_SEATS: readonly Seat[] = Array.from({ length: SEATS }, (_, i) => i + 1);
 
+/** Shared answers of `awaiting`: the host is awaited at most steps of every game. */
+const HOST: readonly Actor[] = ["host"];
+const NOBODY: readonly Actor[] = [];
+
 /** Who the game waits for now: seats whose choice or vote is due, or the host. */
-export function awaiting(state: GameState): Actor[] {
+export function awaiting(state: GameState): readonly Actor[] {
   const phase = state.phase;
   if (phase.kind === "night" && phase.step.kind === "wake") {
     const wake = wakeFor(state, phase.step.role);
@@ -31,7 +35,7 @@ export function awaiting(state: GameState): Actor[] {
     const voter = phase.step.queue[phase.step.index];
     return voter === undefined ? [] : [voter];
   }
-  return phase.kind === "closed" ? [] : ["host"];
+  return phase.kind === "closed" ? NOBODY : HOST;
 }
 
 function candidates(state: GameState, actor: Actor): Action[] {
