@@ -138,14 +138,19 @@ function apply(d: Draft, event: Fact): void {
       return;
     case "voted":
       if (phase.kind !== "day" || phase.step.kind !== "voting") return;
-      d.phase = {
-        ...phase,
-        step: {
-          ...phase.step,
-          ballots: [...phase.step.ballots, { voter: event.voter, target: event.target }],
-        },
-      };
-      return nextInQueue(d, at);
+      {
+        // Spelled out rather than spread: this runs for every ballot of every game.
+        const step = phase.step;
+        const ballots = step.ballots.concat({ voter: event.voter, target: event.target });
+        const { round, queue, candidates } = step;
+        d.phase = {
+          kind: "day",
+          n: phase.n,
+          step: { kind: "voting", round, queue, index: step.index + 1, candidates, ballots },
+        };
+        d.stepSince = at;
+        return;
+      }
     case "liftVoted":
       if (phase.kind !== "day" || phase.step.kind !== "liftAll") return;
       d.phase = {
