@@ -7,6 +7,7 @@ import {
   type Card,
   type CommandBody,
   createGame,
+  DECK,
   decide,
   evolve,
   type GameEvent,
@@ -19,21 +20,8 @@ import {
   viewFor,
 } from "@misto/engine";
 
-/** The deal most tests use: 1 Don, 2–3 Mafia, 4 Prostitute, 5 Commissar, 6 Doctor, 7 Maniac, 8–12 Civilians. */
-export const STANDARD_DEAL: readonly Card[] = [
-  "don",
-  "mafia",
-  "mafia",
-  "prostitute",
-  "commissar",
-  "doctor",
-  "maniac",
-  "civilian",
-  "civilian",
-  "civilian",
-  "civilian",
-  "civilian",
-];
+/** The deal most tests use, the deck in its listed order: 1 Don, 2–3 Mafia, 4 Prostitute, 5 Commissar, 6 Doctor, 7 Maniac, 8–12 Civilians. */
+export const STANDARD_DEAL: readonly Card[] = DECK;
 
 export const DON = 1;
 export const MAFIA_A = 2;

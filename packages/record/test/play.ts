@@ -8,6 +8,7 @@ import {
   type Card,
   type CommandBody,
   createGame,
+  DECK,
   execute,
   type GameEvent,
   type GameState,
@@ -21,21 +22,8 @@ import {
 } from "@misto/engine";
 import { type GameRecord, type RecordMeta, toRecord } from "@misto/record";
 
-/** 1 Don, 2–3 Mafia, 4 Prostitute, 5 Commissar, 6 Doctor, 7 Maniac, 8–12 Civilians. */
-export const STANDARD_DEAL: readonly Card[] = [
-  "don",
-  "mafia",
-  "mafia",
-  "prostitute",
-  "commissar",
-  "doctor",
-  "maniac",
-  "civilian",
-  "civilian",
-  "civilian",
-  "civilian",
-  "civilian",
-];
+/** The deck in its listed order: 1 Don, 2–3 Mafia, 4 Prostitute, 5 Commissar, 6 Doctor, 7 Maniac, 8–12 Civilians. */
+export const STANDARD_DEAL: readonly Card[] = DECK;
 
 export const NAMES = [
   "Olena",
