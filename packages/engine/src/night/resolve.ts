@@ -1,9 +1,25 @@
-// NIGHT-13: the night resolves in RESOLUTION_ORDER: freeze (a heal cancels it), heal, shots, check.
+// NIGHT-13: the night resolves step by step in RESOLUTION_ORDER (state.ts): freeze (a heal
+// cancels it), heal, shots, check. Each step below is one entry of that list.
 
 import { isMafioso } from "../cards.js";
 import { holderOf, inGame, seatOf } from "../seats.js";
-import type { GameState, Night, NightOutcome, Seat } from "../state.js";
+import { type GameState, type Night, type NightOutcome, RESOLUTION_ORDER, type Seat } from "../state.js";
 import { standingFreeze } from "./wake.js";
+
+type Shot = NightOutcome["shots"][number];
+
+/** The outcome as it is built, one resolution step at a time. */
+interface Resolution {
+  freeze: Seat | null;
+  heal: Seat | null;
+  shots: Shot[];
+  deaths: Seat[];
+  noteRead: Seat | null;
+}
+
+function targetOf(night: Night, role: "prostitute" | "doctor" | "maniac" | "commissar"): Seat | null {
+  return night.choices.find((c) => c.role === role)?.target ?? null;
+}
 
 /** The mafia's shot from the choices made at its step (ACTING-DON: shooters together must agree). */
 function mafiaShot(state: GameState, night: Night): Seat | null {
@@ -13,28 +29,45 @@ function mafiaShot(state: GameState, night: Night): Seat | null {
   return choices.every((c) => c.target === first) ? first : null;
 }
 
+const STEPS: Record<
+  (typeof RESOLUTION_ORDER)[number],
+  (state: GameState, night: Night, r: Resolution) => void
+> = {
+  /** NIGHT-2, NIGHT-6: a freeze stands unless the frozen player is healed. */
+  freeze(state, night, r) {
+    r.freeze = standingFreeze(state, night);
+  },
+  /** NIGHT-6: the heal covers its target against every shot tonight. */
+  heal(state, night, r) {
+    const heal = targetOf(night, "doctor");
+    r.heal = heal !== null && inGame(state, heal) ? heal : null;
+  },
+  /** NIGHT-7, NIGHT-9, NIGHT-10, NIGHT-5: every shot; several on one player are one death. */
+  shots(state, night, r) {
+    const mafia = mafiaShot(state, night);
+    if (mafia !== null) r.shots.push({ by: "mafia", target: mafia });
+    const maniac = targetOf(night, "maniac");
+    if (maniac !== null) r.shots.push({ by: "maniac", target: maniac });
+    const lone = night.choices.find((c) => c.role === "mafia" && seatOf(state, c.seat).card === "prostitute");
+    if (lone && lone.target !== null) r.shots.push({ by: "prostitute", target: lone.target });
+    // FOUL-7: a choice naming a player removed tonight has no effect on him.
+    for (const shot of r.shots) {
+      if (shot.target !== r.heal && inGame(state, shot.target) && !r.deaths.includes(shot.target)) {
+        r.deaths.push(shot.target);
+      }
+    }
+    r.deaths.sort((a, b) => a - b);
+  },
+  /** NIGHT-11, NIGHT-12: the check was answered at once; a note is read if its writer died tonight. */
+  check(state, night, r) {
+    const commissar = holderOf(state, "commissar");
+    const died = commissar !== undefined && r.deaths.includes(commissar.seat);
+    r.noteRead = night.note && died ? targetOf(night, "commissar") : null;
+  },
+};
+
 export function resolveNight(state: GameState, night: Night): NightOutcome {
-  const target = (role: "prostitute" | "doctor" | "maniac" | "commissar") =>
-    night.choices.find((c) => c.role === role)?.target ?? null;
-  const freeze = standingFreeze(state, night);
-  const healChoice = target("doctor");
-  const heal = healChoice !== null && inGame(state, healChoice) ? healChoice : null;
-  const shots: { by: "mafia" | "maniac" | "prostitute"; target: Seat }[] = [];
-  const mafia = mafiaShot(state, night);
-  if (mafia !== null) shots.push({ by: "mafia", target: mafia });
-  const maniac = target("maniac");
-  if (maniac !== null) shots.push({ by: "maniac", target: maniac });
-  const lone = night.choices.find((c) => c.role === "mafia" && seatOf(state, c.seat).card === "prostitute");
-  if (lone && lone.target !== null) shots.push({ by: "prostitute", target: lone.target });
-  // FOUL-7: a choice naming a player removed tonight has no effect on him.
-  const deaths: Seat[] = [];
-  for (const shot of shots) {
-    if (shot.target !== heal && inGame(state, shot.target) && !deaths.includes(shot.target))
-      deaths.push(shot.target);
-  }
-  deaths.sort((a, b) => a - b);
-  const commissar = holderOf(state, "commissar");
-  const check = target("commissar");
-  const noteRead = night.note && commissar && deaths.includes(commissar.seat) ? check : null;
-  return { freeze, heal, shots, deaths, noteRead };
+  const r: Resolution = { freeze: null, heal: null, shots: [], deaths: [], noteRead: null };
+  for (const step of RESOLUTION_ORDER) STEPS[step](state, night, r);
+  return r;
 }
