@@ -1,0 +1,82 @@
+// The HTTP API's bodies, as TypeBox schemas: one definition gives the server its validation
+// and every client its types. Routes and their meaning are listed in docs/api.md.
+
+import { type Static, Type } from "typebox";
+
+const Text = (max: number) => Type.String({ minLength: 1, maxLength: max });
+
+export const Login = Type.String({ minLength: 3, maxLength: 40, pattern: "^[A-Za-z0-9_.-]+$" });
+export const Password = Type.String({ minLength: 8, maxLength: 200 });
+
+/** POST /api/setup: the one-time setup link's token creates the club and its admin. */
+export const SetupBody = Type.Object(
+  {
+    token: Text(200),
+    club: Type.Object({ name: Text(80) }, { additionalProperties: false }),
+    admin: Type.Object({ name: Text(60), login: Login, password: Password }, { additionalProperties: false }),
+  },
+  { additionalProperties: false },
+);
+export type SetupBody = Static<typeof SetupBody>;
+
+/** POST /api/session: a host signs in. */
+export const SignInBody = Type.Object({ login: Login, password: Password }, { additionalProperties: false });
+export type SignInBody = Static<typeof SignInBody>;
+
+/** POST /api/hosts: the admin adds a host. */
+export const NewHostBody = Type.Object(
+  { name: Text(60), login: Login, password: Password },
+  { additionalProperties: false },
+);
+export type NewHostBody = Static<typeof NewHostBody>;
+
+export const HostInfo = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  login: Type.String(),
+  role: Type.Union([Type.Literal("admin"), Type.Literal("host")]),
+});
+export type HostInfo = Static<typeof HostInfo>;
+
+const SeatName = Type.Object({ name: Text(60) }, { additionalProperties: false });
+
+/** POST /api/tables: seat 12 players, pick the settings, deal (a seed, the cards, or a fresh random seed). */
+export const NewTableBody = Type.Object(
+  {
+    title: Type.Optional(Type.String({ maxLength: 80 })),
+    settings: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+    seats: Type.Array(SeatName, { minItems: 12, maxItems: 12 }),
+    deal: Type.Union([
+      Type.Object({ seed: Text(200) }, { additionalProperties: false }),
+      Type.Object(
+        { cards: Type.Array(Type.String({ maxLength: 20 }), { minItems: 12, maxItems: 12 }) },
+        { additionalProperties: false },
+      ),
+      Type.Object({ random: Type.Literal(true) }, { additionalProperties: false }),
+    ]),
+  },
+  { additionalProperties: false },
+);
+export type NewTableBody = Static<typeof NewTableBody>;
+
+/**
+ * POST /api/tables/:id/commands. `id` makes a retry safe (a repeated id is answered as before and
+ * applied once); `seq` is the table's sequence number the command was made against.
+ */
+export const CommandBody = Type.Object(
+  {
+    id: Type.String({ minLength: 8, maxLength: 64, pattern: "^[A-Za-z0-9_-]+$" }),
+    seq: Type.Integer({ minimum: 0 }),
+    command: Type.Object({ type: Type.String({ maxLength: 40 }) }, { additionalProperties: true }),
+  },
+  { additionalProperties: false },
+);
+export type CommandBody = Static<typeof CommandBody>;
+
+/** Every 4xx answer: a machine code and a sentence for a person. */
+export const ErrorBody = Type.Object({
+  error: Type.String(),
+  message: Type.String(),
+  rule: Type.Optional(Type.String()),
+});
+export type ErrorBody = Static<typeof ErrorBody>;

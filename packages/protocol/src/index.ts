@@ -1,0 +1,4 @@
+// @misto/protocol: the contract between the server and its clients (HTTP bodies, realtime messages).
+
+export * from "./http.js";
+export * from "./realtime.js";
