@@ -1,0 +1,24 @@
+// The contract between the app shell (src/app) and the game screens (src/game): one live table
+// as the host console holds it. The shell implements it; the game screens only read and send.
+
+import type { Action, GameEvent, GameState, RuleError, View } from "@misto/engine";
+
+export interface TableHandle {
+  readonly id: string;
+  readonly title: string;
+  /** The whole state, replayed in the browser from the table's events (the host may know everything). */
+  readonly state: GameState;
+  /** viewFor(state, "host"). */
+  readonly view: View;
+  readonly events: readonly GameEvent[];
+  /**
+   * Runs a command in the browser's engine at once (the console keeps working offline) and queues
+   * it for the server. Returns the rule error when it is illegal (nothing is queued then).
+   */
+  send(action: Action): RuleError | null;
+  /** The server is reachable and nothing is waiting to be sent. */
+  readonly synced: boolean;
+  /** Steps made here that the server has not acknowledged yet. */
+  readonly pending: number;
+  readonly online: boolean;
+}
