@@ -2,7 +2,7 @@
 // 1 a bad input file or a failed run, 2 a bad command line.
 
 import { type Io, processIo, UsageError, writeLines } from "./io.js";
-import { REPLAY_USAGE, SIMULATE_USAGE, USAGE } from "./usage.js";
+import { REPLAY_USAGE, SERVE_USAGE, SIMULATE_USAGE, USAGE } from "./usage.js";
 
 type Command = (argv: string[], io: Io) => Promise<number>;
 
@@ -15,6 +15,10 @@ const COMMANDS: Record<string, { run: Command; usage: readonly string[] }> = {
   replay: {
     run: async (argv, io) => (await import("./replay.js")).replayCommand(argv, io),
     usage: REPLAY_USAGE,
+  },
+  serve: {
+    run: async (argv, io) => (await import("./serve.js")).serve(argv, io),
+    usage: SERVE_USAGE,
   },
 };
 

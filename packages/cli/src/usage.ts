@@ -6,6 +6,7 @@ export const USAGE = [
   "Commands:",
   "  simulate   play many bot games and report win rates, game length and eliminations",
   "  replay     check a game record, replay it and print its recap and winner",
+  "  serve      run the club's server: the web app, the API and the realtime channel",
   "  help       show this help, or a command's: misto help simulate",
   "",
   "Run `misto <command> --help` for a command's options.",
@@ -34,4 +35,15 @@ export const REPLAY_USAGE = [
   "",
   "  --json   print the final state instead: the winner, every seat's card, how and when each",
   "           left the game, and the rating points",
+];
+
+export const SERVE_USAGE = [
+  "Usage: misto serve [--port 3000] [--db ./data/misto.db] [--host 127.0.0.1]",
+  "",
+  "Runs the server with the web app on one port until Ctrl+C. On the first start it prints a link",
+  "that creates the club and its admin; open it once.",
+  "",
+  "  --port N      the port to listen on (default 3000)",
+  "  --db PATH     a SQLite file (created with its folder) or a postgres:// URL (default ./data/misto.db)",
+  "  --host ADDR   the address to listen on (default 127.0.0.1: this machine only)",
 ];

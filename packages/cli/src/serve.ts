@@ -1,0 +1,47 @@
+// `misto serve`: runs the club's server (API, realtime, web app) on one port until stopped.
+
+import { parseArgs } from "node:util";
+import { startServer } from "@misto/server";
+import { checkPositionals, flagError, wholeNumber } from "./args.js";
+import type { Io } from "./io.js";
+
+export async function serve(argv: string[], io: Io): Promise<number> {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(argv);
+  } catch (error) {
+    throw flagError("serve", error);
+  }
+  const { values, positionals } = parsed;
+  checkPositionals("serve", positionals, 0);
+  const port = wholeNumber("serve", "port", values.port, 0, 65535);
+  const server = await startServer({ port, host: values.host, db: values.db, log: { level: "warn" } });
+  io.stdout.write(`Misto is running at ${server.url}\n`);
+  if (server.setupLink)
+    io.stdout.write(`Open this link once to create the club and its admin: ${server.setupLink}\n`);
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      process.off("SIGINT", stop);
+      process.off("SIGTERM", stop);
+      resolve();
+    };
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
+  });
+  await server.close();
+  io.stdout.write("Misto stopped.\n");
+  return 0;
+}
+
+function parse(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: true,
+    options: {
+      port: { type: "string", default: "3000" },
+      db: { type: "string", default: "./data/misto.db" },
+      host: { type: "string", default: "127.0.0.1" },
+    },
+  });
+}

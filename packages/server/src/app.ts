@@ -1,0 +1,56 @@
+// The HTTP server: the API under /api, realtime at /ws, the web app everywhere else.
+
+import fastifyCookie from "@fastify/cookie";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import fastifyWebsocket from "@fastify/websocket";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { authRoutes } from "./auth/routes.js";
+import { installErrorHandler } from "./errors.js";
+import { Hub } from "./realtime/hub.js";
+import { realtimeRoute } from "./realtime/socket.js";
+import type { Store } from "./store/index.js";
+import { tableRoutes } from "./tables/routes.js";
+import { TableService } from "./tables/service.js";
+import { DEFAULT_WEB_ROOT, webApp } from "./web.js";
+
+/** The largest request body, in bytes; a larger one is refused with 413. */
+export const BODY_LIMIT = 64 * 1024;
+
+export interface ServerOptions {
+  readonly store: Store;
+  /** The built web app's folder (default: packages/web/dist). */
+  readonly webRoot?: string;
+  /** Fastify's logger option (default: off). */
+  readonly log?: FastifyServerOptions["logger"];
+}
+
+export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
+  const { store } = options;
+  const app = Fastify({
+    logger: options.log ?? false,
+    bodyLimit: BODY_LIMIT,
+    // Validation refuses, never repairs: no extra fields silently dropped, no strings turned into numbers.
+    ajv: {
+      customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: false, allErrors: false },
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  installErrorHandler(app);
+  app.addHook("onSend", async (_request, reply) => {
+    reply.header("x-content-type-options", "nosniff");
+    reply.header("referrer-policy", "no-referrer");
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+
+  const tables = new TableService(store);
+  const hub = new Hub(tables);
+
+  app.get("/api/health", async () => ({ ok: true }));
+  await app.register(authRoutes(store));
+  await app.register(tableRoutes(store, tables));
+  realtimeRoute(app, store, tables, hub);
+  await webApp(app, options.webRoot ?? DEFAULT_WEB_ROOT);
+  return app;
+}

@@ -1,0 +1,138 @@
+// `npm run bench:store`: how many appends a second the store commits, each its own transaction
+// with one event, a command id and the table's update. It measures and prints; it never fails on
+// a slow figure. PostgreSQL is measured when MISTO_BENCH_PG (default
+// postgres://postgres@127.0.0.1:5432) answers, in a database made for the run and dropped after.
+
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { createGame, type GameEvent } from "@misto/engine";
+import pg from "pg";
+import { openStore, type Store } from "../store/index.js";
+
+const { values } = parseArgs({ options: { quick: { type: "boolean" } } });
+/** --quick: a tenth of the work, for a smoke run. */
+const APPENDS = values.quick ? 500 : 5000;
+/** Tables written at once in the concurrent run (each by its own writer). */
+const WRITERS = 8;
+const PG_SERVER = process.env.MISTO_BENCH_PG ?? "postgres://postgres@127.0.0.1:5432";
+
+const format = (n: number) => n.toLocaleString("en-US", { maximumFractionDigits: 0 });
+
+const line = (label: string, perSecond: number) => `${label.padEnd(50)}${format(perSecond)} appends/s`;
+
+function progress(text: string): void {
+  process.stderr.write(`bench: ${text}\n`);
+}
+
+const made = createGame({
+  seats: Array.from({ length: 12 }, (_, i) => ({ name: `Player ${i + 1}` })),
+  deal: { seed: "bench" },
+  at: Date.now(),
+});
+if (!made.ok) throw new Error(made.error.message);
+const CREATED = made.event;
+/** A typical event of a game (a foul with its note) rather than an empty one. */
+const eventAt = (at: number): GameEvent => ({
+  type: "fouled",
+  seat: 3,
+  reason: "other",
+  count: 1,
+  note: "spoke out of turn",
+  at,
+  by: "host",
+});
+
+let tables = 0;
+
+/** Appends `count` commands to a new table one after another; returns the appends per second. */
+async function appendSerially(store: Store, count: number): Promise<number> {
+  const id = `bench-${++tables}`;
+  await store.createTable(
+    { id, title: id, hostId: "bench", createdAt: Date.now(), phase: "deal", winner: null },
+    CREATED,
+  );
+  let seq = 1;
+  const started = performance.now();
+  for (let i = 0; i < count; i++) {
+    const result = await store.append(
+      id,
+      seq,
+      [eventAt(i)],
+      { id: `${id}-${i}`, answer: { seq: seq + 1 } },
+      {
+        phase: "day",
+        winner: null,
+      },
+    );
+    if (!result.ok) throw new Error(`append refused: ${result.conflict}`);
+    seq = result.seq;
+  }
+  return count / ((performance.now() - started) / 1000);
+}
+
+/** `WRITERS` tables appended to at once, `count` appends in all; returns the appends per second. */
+async function appendConcurrently(store: Store, count: number): Promise<number> {
+  const per = Math.ceil(count / WRITERS);
+  const started = performance.now();
+  await Promise.all(Array.from({ length: WRITERS }, () => appendSerially(store, per)));
+  return (per * WRITERS) / ((performance.now() - started) / 1000);
+}
+
+async function measure(label: string, url: string): Promise<string[]> {
+  const store = await openStore(url);
+  try {
+    await store.createHost({
+      id: "bench",
+      name: "Bench",
+      login: "bench",
+      role: "host",
+      passwordHash: "-",
+      createdAt: Date.now(),
+    });
+    await appendSerially(store, Math.min(200, APPENDS)); // warm-up
+    progress(`${label}: ${APPENDS} appends, one writer`);
+    const serial = await appendSerially(store, APPENDS);
+    progress(`${label}: ${APPENDS} appends, ${WRITERS} tables at once`);
+    const concurrent = await appendConcurrently(store, APPENDS);
+    return [line(`${label}, one writer`, serial), line(`${label}, ${WRITERS} tables at once`, concurrent)];
+  } finally {
+    await store.close();
+  }
+}
+
+async function onPostgres<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: `${PG_SERVER}/postgres`, connectionTimeoutMillis: 3000 });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const lines: string[] = [];
+const dir = mkdtempSync(join(tmpdir(), "misto-bench-"));
+try {
+  lines.push(...(await measure("SQLite (WAL, synchronous=FULL)", join(dir, "misto.db"))));
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+const database = `misto_bench_${randomBytes(6).toString("hex")}`;
+let created = false;
+try {
+  await onPostgres((c) => c.query(`CREATE DATABASE ${database}`));
+  created = true;
+  lines.push(...(await measure("PostgreSQL", `${PG_SERVER}/${database}`)));
+} catch (error) {
+  lines.push(`PostgreSQL: not measured (${PG_SERVER}: ${error instanceof Error ? error.message : error})`);
+} finally {
+  if (created) await onPostgres((c) => c.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
+}
+
+console.log(`Store appends (each one committed transaction: one event, a command id, the table update)`);
+console.log(`target: ≥ 2,000 appends/s on SQLite, one writer`);
+for (const line of lines) console.log(line);

@@ -1,0 +1,5 @@
+// @misto/server: the HTTP API, realtime channel and web app of one Misto club.
+
+export { BODY_LIMIT, buildServer, type ServerOptions } from "./app.js";
+export { prepareSetup, setupLink } from "./auth/setup.js";
+export { type RunningServer, type StartOptions, startServer } from "./serve.js";

@@ -1,0 +1,145 @@
+// The realtime channel at /ws: each client message is size-checked, rate-limited, parsed and
+// validated against ClientMessage before it is acted on.
+
+import type { IncomingMessage } from "node:http";
+import { MAX_CLIENT_MESSAGE_BYTES, Ping, type ServerMessage, Subscribe, Unsubscribe } from "@misto/protocol";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { TSchema } from "typebox";
+import { Compile } from "typebox/compile";
+import type { WebSocket } from "ws";
+import { SESSION_COOKIE, sessionHost } from "../auth/sessions.js";
+import type { Store } from "../store/index.js";
+import type { TableService } from "../tables/service.js";
+import type { Hub, Subscriber } from "./hub.js";
+
+/** A client may send this many messages in any one second; one more closes the socket. */
+export const MAX_MESSAGES_PER_SECOND = 20;
+
+const CLOSE_POLICY = 1008;
+const CLOSE_TOO_BIG = 1009;
+
+function checker(schema: TSchema) {
+  return Compile(schema);
+}
+const CHECKS = { subscribe: checker(Subscribe), unsubscribe: checker(Unsubscribe), ping: checker(Ping) };
+type Checked =
+  | { ok: true; message: { type: "subscribe"; table: string; as: "host" | "spectator" } }
+  | { ok: true; message: { type: "unsubscribe"; table: string } }
+  | { ok: true; message: { type: "ping" } }
+  | { ok: false; reason: string };
+
+/** Parses and validates one client message, with the first reason it is refused. */
+export function parseClientMessage(text: string): Checked {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return { ok: false, reason: "a message is one JSON object" };
+  }
+  const type = (data as { type?: unknown } | null)?.type;
+  if (typeof type !== "string" || !Object.hasOwn(CHECKS, type)) {
+    return { ok: false, reason: 'a message\'s type is "subscribe", "unsubscribe" or "ping"' };
+  }
+  const check = CHECKS[type as keyof typeof CHECKS];
+  if (check.Check(data)) return { ok: true, message: data as never };
+  const first = [...check.Errors(data)][0];
+  const where = first?.instancePath ? ` at ${first.instancePath}` : "";
+  return { ok: false, reason: `${type}: ${first?.message ?? "invalid"}${where}` };
+}
+
+/** The Origin of a browser's upgrade request must be this server's own, or a host's cookie is not trusted. */
+function sameOrigin(request: IncomingMessage | FastifyRequest): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined) return true;
+  try {
+    return new URL(origin).host === request.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+export function realtimeRoute(app: FastifyInstance, store: Store, tables: TableService, hub: Hub): void {
+  app.get("/ws", { websocket: true }, (socket: WebSocket, request: FastifyRequest) => {
+    const cookie = request.cookies[SESSION_COOKIE];
+    const trustedOrigin = sameOrigin(request);
+    const times: number[] = [];
+    let closed = false;
+    const subscriber: Subscriber = {
+      send(message: ServerMessage) {
+        if (!closed && socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+      },
+    };
+    const refuse = (error: string, message: string) => subscriber.send({ type: "error", error, message });
+    const close = (code: number, error: string, message: string) => {
+      refuse(error, message);
+      closed = true;
+      hub.drop(subscriber);
+      socket.close(code, error);
+    };
+
+    socket.on("message", (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => {
+      if (closed) return;
+      const now = Date.now();
+      times.push(now);
+      if (times.length > MAX_MESSAGES_PER_SECOND) {
+        const first = times.shift() as number;
+        if (now - first < 1000) {
+          close(CLOSE_POLICY, "flood", `more than ${MAX_MESSAGES_PER_SECOND} messages a second`);
+          return;
+        }
+      }
+      const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
+      if (bytes.length > MAX_CLIENT_MESSAGE_BYTES) {
+        close(CLOSE_TOO_BIG, "too_large", `a message is at most ${MAX_CLIENT_MESSAGE_BYTES} bytes`);
+        return;
+      }
+      if (isBinary) {
+        refuse("invalid", "messages are JSON text");
+        return;
+      }
+      const parsed = parseClientMessage(bytes.toString("utf8"));
+      if (!parsed.ok) {
+        refuse("invalid", parsed.reason);
+        return;
+      }
+      const message = parsed.message;
+      switch (message.type) {
+        case "ping":
+          subscriber.send({ type: "pong" });
+          return;
+        case "unsubscribe":
+          hub.unsubscribe(message.table, subscriber);
+          return;
+        case "subscribe":
+          void subscribe(message.table, message.as).catch((error: unknown) => {
+            request.log.error({ err: error }, "subscribe failed");
+            refuse("internal", "something went wrong on the server");
+          });
+      }
+    });
+    socket.on("close", () => {
+      closed = true;
+      hub.drop(subscriber);
+    });
+    socket.on("error", () => {
+      closed = true;
+      hub.drop(subscriber);
+    });
+
+    async function subscribe(tableId: string, as: "host" | "spectator") {
+      if (as === "host") {
+        const host = trustedOrigin ? await sessionHost(store, cookie) : null;
+        if (!host) {
+          refuse("signed_out", "watching as the host needs a host's session");
+          return;
+        }
+      }
+      // Under the table's lock: no change slips between this view and the next broadcast.
+      await tables.with(tableId, (table) => {
+        if (closed) return;
+        if (!table) refuse("not_found", "there is no such table");
+        else hub.subscribe(table, subscriber, as);
+      });
+    }
+  });
+}

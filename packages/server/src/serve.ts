@@ -1,0 +1,52 @@
+// Starts Misto: opens the database, prepares the one-time setup link if the club is new, listens.
+
+import type { FastifyServerOptions } from "fastify";
+import { buildServer } from "./app.js";
+import { prepareSetup, setupLink } from "./auth/setup.js";
+import { openStore } from "./store/index.js";
+
+export interface StartOptions {
+  readonly port: number;
+  /** Default 127.0.0.1: only this machine, until the club chooses otherwise. */
+  readonly host?: string;
+  /** A SQLite file path or a postgres:// URL. */
+  readonly db: string;
+  readonly webRoot?: string;
+  readonly log?: FastifyServerOptions["logger"];
+}
+
+export interface RunningServer {
+  readonly url: string;
+  /** The link that creates the club and its admin, while the club has none. */
+  readonly setupLink: string | null;
+  close(): Promise<void>;
+}
+
+export async function startServer(options: StartOptions): Promise<RunningServer> {
+  const store = await openStore(options.db);
+  try {
+    const app = await buildServer({ store, webRoot: options.webRoot, log: options.log });
+    const host = options.host ?? "127.0.0.1";
+    // Before listening: no request can find the club half-prepared.
+    const token = await prepareSetup(store);
+    await app.listen({ port: options.port, host });
+    const address = app.server.address();
+    const port = typeof address === "object" && address ? address.port : options.port;
+    const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+    let closing: Promise<void> | null = null;
+    return {
+      url,
+      setupLink: token === null ? null : setupLink(url, token),
+      close() {
+        closing ??= (async () => {
+          await app.close();
+          await store.close();
+        })();
+        return closing;
+      },
+    };
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+}

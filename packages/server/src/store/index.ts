@@ -1,0 +1,32 @@
+// The server's storage: the club, its hosts and sessions, and each table's append-only event
+// stream, on SQLite (the default, one file) or PostgreSQL, with the same migrations and queries.
+
+import { KyselyStore } from "./kysely-store.js";
+import { exclusive } from "./lock.js";
+import { isPostgresUrl, openPostgres } from "./postgres.js";
+import { openSqlite } from "./sqlite.js";
+import type { Store } from "./types.js";
+
+export { type AppendResult, type HostRow, type Store, StoreConflict, type TableRow } from "./types.js";
+
+/**
+ * "postgres://…" / "postgresql://…" opens PostgreSQL; anything else is a SQLite file path
+ * (created with its folder; WAL mode, synchronous=FULL so a committed append survives a kill -9).
+ * Runs the migrations that have not run yet.
+ */
+export async function openStore(url: string): Promise<Store> {
+  let store: KyselyStore;
+  if (isPostgresUrl(url)) {
+    store = new KyselyStore("postgres", openPostgres(url), (work) => work());
+  } else {
+    const { db, lockKey } = openSqlite(url);
+    store = new KyselyStore("sqlite", db, (work) => exclusive(lockKey, work));
+  }
+  try {
+    await store.migrate();
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  return store;
+}

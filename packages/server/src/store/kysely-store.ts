@@ -1,0 +1,296 @@
+// The one data-access layer: the same queries on SQLite and PostgreSQL, through Kysely.
+
+import type { GameEvent } from "@misto/engine";
+import { type Kysely, Migrator, type Selectable } from "kysely";
+import { migrations } from "./migrations/index.js";
+import { type Database, type HostsTable, millis, type TablesTable } from "./schema.js";
+import { type AppendResult, type HostRow, type Store, StoreConflict, type TableRow } from "./types.js";
+
+/** Why an append was rolled back: thrown inside its transaction, caught outside it. */
+class AppendRefused extends Error {
+  constructor(readonly conflict: "seq" | "command") {
+    super(`append refused: ${conflict}`);
+  }
+}
+
+/** A unique or primary-key violation, in either database's words. */
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "23505" || code === "SQLITE_CONSTRAINT_PRIMARYKEY" || code === "SQLITE_CONSTRAINT_UNIQUE";
+}
+
+/** Runs `work`; a unique violation becomes a StoreConflict saying `what`. */
+async function unique<T>(what: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new StoreConflict(what, { cause: error });
+    throw error;
+  }
+}
+
+const hostRow = (r: Selectable<HostsTable>): HostRow => ({
+  id: r.id,
+  name: r.name,
+  login: r.login,
+  role: r.role,
+  passwordHash: r.password_hash,
+  createdAt: millis(r.created_at),
+});
+
+const tableRow = (r: Selectable<TablesTable>): TableRow => ({
+  id: r.id,
+  title: r.title,
+  hostId: r.host_id,
+  createdAt: millis(r.created_at),
+  seq: r.seq,
+  phase: r.phase,
+  winner: r.winner,
+});
+
+export class KyselyStore implements Store {
+  constructor(
+    readonly kind: "sqlite" | "postgres",
+    private readonly db: Kysely<Database>,
+    /** Serializes writes (SQLite: one writer per file in this process); PostgreSQL runs them as they come. */
+    private readonly write: <T>(work: () => Promise<T>) => Promise<T>,
+  ) {}
+
+  close(): Promise<void> {
+    return this.db.destroy();
+  }
+
+  /** Runs the migrations not yet run (Kysely's Migrator records them in kysely_migration). */
+  async migrate(): Promise<void> {
+    const migrator = new Migrator({ db: this.db, provider: migrations });
+    const { error, results } = await this.write(() => migrator.migrateToLatest());
+    if (error) {
+      const failed = results?.find((r) => r.status === "Error")?.migrationName ?? "a migration";
+      throw new Error(`the ${this.kind} database could not be migrated (${failed}): ${error}`, {
+        cause: error,
+      });
+    }
+  }
+
+  async getClub(): Promise<{ id: string; name: string } | null> {
+    const row = await this.db.selectFrom("club").select(["id", "name"]).executeTakeFirst();
+    return row ?? null;
+  }
+
+  createClub(club: { id: string; name: string }, admin: HostRow): Promise<void> {
+    return this.write(() =>
+      unique("the club is already set up", () =>
+        this.db.transaction().execute(async (tx) => {
+          await tx.insertInto("club").values({ slot: 1, id: club.id, name: club.name }).execute();
+          await tx.insertInto("hosts").values(hostValues(admin)).execute();
+        }),
+      ),
+    );
+  }
+
+  async setSetupToken(hash: string | null): Promise<void> {
+    await this.write(() =>
+      this.db
+        .insertInto("setup")
+        .values({ slot: 1, token_hash: hash })
+        .onConflict((oc) => oc.column("slot").doUpdateSet({ token_hash: hash }))
+        .execute(),
+    );
+  }
+
+  async getSetupToken(): Promise<string | null> {
+    const row = await this.db.selectFrom("setup").select("token_hash").executeTakeFirst();
+    return row?.token_hash ?? null;
+  }
+
+  async createHost(host: HostRow): Promise<void> {
+    await this.write(() =>
+      unique(`the login ${host.login} is taken`, () =>
+        this.db.insertInto("hosts").values(hostValues(host)).execute(),
+      ),
+    );
+  }
+
+  async findHostByLogin(login: string): Promise<HostRow | null> {
+    const row = await this.db.selectFrom("hosts").selectAll().where("login", "=", login).executeTakeFirst();
+    return row ? hostRow(row) : null;
+  }
+
+  async getHost(id: string): Promise<HostRow | null> {
+    const row = await this.db.selectFrom("hosts").selectAll().where("id", "=", id).executeTakeFirst();
+    return row ? hostRow(row) : null;
+  }
+
+  async createSession(s: {
+    tokenHash: string;
+    hostId: string;
+    createdAt: number;
+    expiresAt: number;
+  }): Promise<void> {
+    await this.write(() =>
+      this.db
+        .insertInto("sessions")
+        .values({
+          token_hash: s.tokenHash,
+          host_id: s.hostId,
+          created_at: s.createdAt,
+          expires_at: s.expiresAt,
+        })
+        .execute(),
+    );
+  }
+
+  async getSession(tokenHash: string): Promise<{ hostId: string; expiresAt: number } | null> {
+    const row = await this.db
+      .selectFrom("sessions")
+      .select(["host_id", "expires_at"])
+      .where("token_hash", "=", tokenHash)
+      .executeTakeFirst();
+    return row ? { hostId: row.host_id, expiresAt: millis(row.expires_at) } : null;
+  }
+
+  async deleteSession(tokenHash: string): Promise<void> {
+    await this.write(() => this.db.deleteFrom("sessions").where("token_hash", "=", tokenHash).execute());
+  }
+
+  async deleteSessionsOf(hostId: string): Promise<void> {
+    await this.write(() => this.db.deleteFrom("sessions").where("host_id", "=", hostId).execute());
+  }
+
+  createTable(table: Omit<TableRow, "seq">, created: GameEvent): Promise<void> {
+    return this.write(() =>
+      unique(`the table ${table.id} exists`, () =>
+        this.db.transaction().execute(async (tx) => {
+          await tx
+            .insertInto("tables")
+            .values({
+              id: table.id,
+              title: table.title,
+              host_id: table.hostId,
+              created_at: table.createdAt,
+              seq: 1,
+              phase: table.phase,
+              winner: table.winner,
+            })
+            .execute();
+          await tx
+            .insertInto("events")
+            .values({ table_id: table.id, seq: 1, event: JSON.stringify(created) })
+            .execute();
+        }),
+      ),
+    );
+  }
+
+  async getTable(id: string): Promise<TableRow | null> {
+    const row = await this.db.selectFrom("tables").selectAll().where("id", "=", id).executeTakeFirst();
+    return row ? tableRow(row) : null;
+  }
+
+  async listTables(): Promise<TableRow[]> {
+    const rows = await this.db
+      .selectFrom("tables")
+      .selectAll()
+      .orderBy("created_at", "desc")
+      .orderBy("id", "asc")
+      .execute();
+    return rows.map(tableRow);
+  }
+
+  async readEvents(tableId: string, afterSeq = 0): Promise<{ seq: number; event: GameEvent }[]> {
+    const rows = await this.db
+      .selectFrom("events")
+      .select(["seq", "event"])
+      .where("table_id", "=", tableId)
+      .where("seq", ">", afterSeq)
+      .orderBy("seq", "asc")
+      .execute();
+    return rows.map((r) => ({ seq: r.seq, event: JSON.parse(r.event) as GameEvent }));
+  }
+
+  async append(
+    tableId: string,
+    expectedSeq: number,
+    events: readonly GameEvent[],
+    command: { id: string; answer: unknown },
+    status: { phase: string; winner: string | null },
+  ): Promise<AppendResult> {
+    const seq = expectedSeq + events.length;
+    try {
+      await this.write(() =>
+        this.db.transaction().execute(async (tx) => {
+          // The command first: a repeated id is "command" even when its seq is stale too.
+          await refuseOnUnique("command", () =>
+            tx
+              .insertInto("commands")
+              .values({
+                table_id: tableId,
+                command_id: command.id,
+                seq,
+                answer: JSON.stringify(command.answer),
+              })
+              .execute(),
+          );
+          if (events.length > 0) {
+            // A concurrent writer at the same seq breaks the (table_id, seq) primary key here; on
+            // PostgreSQL the second waits for the first to commit, then fails.
+            await refuseOnUnique("seq", () =>
+              tx
+                .insertInto("events")
+                .values(
+                  events.map((event, i) => ({
+                    table_id: tableId,
+                    seq: expectedSeq + 1 + i,
+                    event: JSON.stringify(event),
+                  })),
+                )
+                .execute(),
+            );
+          }
+          // Guards an expectedSeq ahead of the table (a gap) and an append with no events.
+          const updated = await tx
+            .updateTable("tables")
+            .set({ seq, phase: status.phase, winner: status.winner })
+            .where("id", "=", tableId)
+            .where("seq", "=", expectedSeq)
+            .executeTakeFirst();
+          if (Number(updated.numUpdatedRows) !== 1) throw new AppendRefused("seq");
+        }),
+      );
+    } catch (error) {
+      if (error instanceof AppendRefused) return { ok: false, conflict: error.conflict };
+      throw error;
+    }
+    return { ok: true, seq };
+  }
+
+  async findCommand(tableId: string, commandId: string): Promise<unknown | null> {
+    const row = await this.db
+      .selectFrom("commands")
+      .select("answer")
+      .where("table_id", "=", tableId)
+      .where("command_id", "=", commandId)
+      .executeTakeFirst();
+    return row ? (JSON.parse(row.answer) as unknown) : null;
+  }
+}
+
+function hostValues(h: HostRow) {
+  return {
+    id: h.id,
+    name: h.name,
+    login: h.login,
+    role: h.role,
+    password_hash: h.passwordHash,
+    created_at: h.createdAt,
+  };
+}
+
+async function refuseOnUnique(conflict: "seq" | "command", work: () => Promise<unknown>): Promise<void> {
+  try {
+    await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppendRefused(conflict);
+    throw error;
+  }
+}

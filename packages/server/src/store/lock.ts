@@ -1,0 +1,21 @@
+// One writer at a time per SQLite file within this process. better-sqlite3 is synchronous: a
+// second connection that met a held write lock would block the whole thread in its busy wait
+// while the holder (on the same thread) could never commit. Across processes SQLite's own lock
+// and busy timeout do the waiting.
+
+const tails = new Map<string, Promise<unknown>>();
+
+/** Runs `work` after every earlier `work` under the same key has settled. */
+export function exclusive<T>(key: string, work: () => Promise<T>): Promise<T> {
+  const before = tails.get(key) ?? Promise.resolve();
+  const run = before.then(work, work);
+  const tail = run.then(
+    () => {},
+    () => {},
+  );
+  tails.set(key, tail);
+  void tail.then(() => {
+    if (tails.get(key) === tail) tails.delete(key);
+  });
+  return run;
+}

@@ -1,0 +1,14 @@
+// Every migration, by name, in the order they run. Names sort: a new one is "0002_…".
+// They are imported (not read from a folder) so they run the same from src/ under the tests and
+// from dist/ in production.
+
+import type { Migration, MigrationProvider } from "kysely";
+import * as initial from "./0001_initial.js";
+
+const MIGRATIONS: Record<string, Migration> = {
+  "0001_initial": initial,
+};
+
+export const migrations: MigrationProvider = {
+  getMigrations: async () => MIGRATIONS,
+};

@@ -1,0 +1,74 @@
+// The rows as the database holds them (snake_case columns), for Kysely's typed queries.
+// Times are epoch milliseconds in `bigint` columns: PostgreSQL hands them back as strings,
+// SQLite as numbers, so reads go through `millis()`.
+
+import type { ColumnType } from "kysely";
+
+/** An epoch-milliseconds column: written as a number, read as a number (SQLite) or a string (pg). */
+export type Millis = ColumnType<number | string, number, number>;
+
+export interface ClubTable {
+  /** Always 1: the database holds one club, and a second insert breaks the primary key. */
+  slot: number;
+  id: string;
+  name: string;
+}
+
+export interface SetupTable {
+  slot: number;
+  token_hash: string | null;
+}
+
+export interface HostsTable {
+  id: string;
+  name: string;
+  login: string;
+  role: "admin" | "host";
+  password_hash: string;
+  created_at: Millis;
+}
+
+export interface SessionsTable {
+  token_hash: string;
+  host_id: string;
+  created_at: Millis;
+  expires_at: Millis;
+}
+
+export interface TablesTable {
+  id: string;
+  title: string;
+  host_id: string;
+  created_at: Millis;
+  seq: number;
+  phase: string;
+  winner: string | null;
+}
+
+export interface EventsTable {
+  table_id: string;
+  seq: number;
+  /** The event as JSON text. */
+  event: string;
+}
+
+export interface CommandsTable {
+  table_id: string;
+  command_id: string;
+  /** The table's seq once the command's events were appended. */
+  seq: number;
+  /** The answer the client was given, as JSON text. */
+  answer: string;
+}
+
+export interface Database {
+  club: ClubTable;
+  setup: SetupTable;
+  hosts: HostsTable;
+  sessions: SessionsTable;
+  tables: TablesTable;
+  events: EventsTable;
+  commands: CommandsTable;
+}
+
+export const millis = (value: number | string): number => Number(value);

@@ -1,0 +1,91 @@
+// The table routes of docs/api.md "Tables".
+
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { viewFor } from "@misto/engine";
+import { CommandBody, NewTableBody } from "@misto/protocol";
+import { recordJson, toRecord } from "@misto/record";
+import { Type } from "typebox";
+import { requireHost } from "../auth/sessions.js";
+import { HttpError } from "../errors.js";
+import type { Store } from "../store/index.js";
+import type { TableService } from "./service.js";
+
+const TableParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+
+function noTable(): HttpError {
+  return new HttpError(404, "not_found", "there is no such table");
+}
+
+export function tableRoutes(store: Store, tables: TableService): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    app.get("/api/tables", async (request) => {
+      await requireHost(store, request);
+      const rows = await store.listTables();
+      const names = new Map<string, string>();
+      for (const row of rows) {
+        if (!names.has(row.hostId)) names.set(row.hostId, (await store.getHost(row.hostId))?.name ?? "");
+      }
+      return {
+        tables: rows.map((row) => ({
+          id: row.id,
+          title: row.title,
+          host: { id: row.hostId, name: names.get(row.hostId) ?? "" },
+          createdAt: row.createdAt,
+          seq: row.seq,
+          phase: row.phase,
+          winner: row.winner,
+        })),
+      };
+    });
+
+    app.post("/api/tables", { schema: { body: NewTableBody } }, async (request, reply) => {
+      const host = await requireHost(store, request);
+      return reply.code(201).send(await tables.create(host, request.body));
+    });
+
+    app.get("/api/tables/:id", { schema: { params: TableParams } }, async (request) => {
+      await requireHost(store, request);
+      const { id } = request.params;
+      const row = await tables.row(id);
+      if (!row) throw noTable();
+      const stored = await store.readEvents(id);
+      // The seq of the events read, not of the row: the two are read apart.
+      const seq = stored.length ? (stored[stored.length - 1]?.seq ?? 0) : 0;
+      return { id, title: row.title, seq, events: stored.map((e) => e.event) };
+    });
+
+    app.post(
+      "/api/tables/:id/commands",
+      { schema: { params: TableParams, body: CommandBody } },
+      async (request) => {
+        await requireHost(store, request);
+        return tables.command(request.params.id, request.body);
+      },
+    );
+
+    app.get("/api/tables/:id/record", { schema: { params: TableParams } }, async (request, reply) => {
+      const host = await requireHost(store, request);
+      const { id } = request.params;
+      const row = await tables.row(id);
+      if (!row) throw noTable();
+      const owner = await store.getHost(row.hostId);
+      const club = await store.getClub();
+      const events = await tables.events(id);
+      const record = toRecord(events, {
+        title: row.title,
+        host: owner?.name ?? host.name,
+        ...(club ? { club: club.name } : {}),
+      });
+      return reply
+        .type("application/json; charset=utf-8")
+        .header("content-disposition", `attachment; filename="misto-${id}.json"`)
+        .send(recordJson(record));
+    });
+
+    app.get("/api/tables/:id/display", { schema: { params: TableParams } }, async (request) => {
+      const table = await tables.get(request.params.id);
+      if (!table) throw noTable();
+      return { seq: table.publicSeq, view: viewFor(table.state, "spectator") };
+    });
+  };
+}

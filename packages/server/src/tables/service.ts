@@ -1,0 +1,205 @@
+// The table service: each live game's state in memory (replayed from the store's events on first
+// use), commands decided by the engine one at a time per table, and acknowledged only once stored.
+
+import { randomBytes, randomUUID } from "node:crypto";
+import {
+  type Command,
+  createGame,
+  evolve,
+  execute,
+  type GameEvent,
+  type GameState,
+  viewFor,
+} from "@misto/engine";
+import type { CommandBody, NewTableBody } from "@misto/protocol";
+import { HttpError } from "../errors.js";
+import type { HostRow, Store, TableRow } from "../store/index.js";
+import { KeyedMutex } from "./mutex.js";
+
+/** A game being played: its state, its sequence number, and what the spectators last saw. */
+export interface LiveTable {
+  readonly id: string;
+  readonly title: string;
+  readonly state: GameState;
+  /** The number of stored events. */
+  readonly seq: number;
+  /**
+   * The seq at which the spectators' view last changed. Spectators are told this, never `seq`:
+   * counting the night's events would tell them who woke and chose.
+   */
+  readonly publicSeq: number;
+  readonly publicJson: string;
+}
+
+/** The stored answer to a command, given again to a repeated command id. */
+export interface CommandAnswer {
+  readonly seq: number;
+  readonly events: readonly GameEvent[];
+}
+
+export type ChangeListener = (table: LiveTable, publicChanged: boolean) => void;
+
+function spectatorJson(state: GameState): string {
+  return JSON.stringify(viewFor(state, "spectator"));
+}
+
+function status(state: GameState): { phase: string; winner: string | null } {
+  return { phase: state.phase.kind, winner: state.result?.winner ?? null };
+}
+
+export class TableService {
+  private readonly live = new Map<string, LiveTable>();
+  private readonly lock = new KeyedMutex();
+  private readonly listeners = new Set<ChangeListener>();
+
+  constructor(private readonly store: Store) {}
+
+  onChange(listener: ChangeListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Seats the players and deals: the table's first event, stored before it is answered. */
+  async create(host: HostRow, body: NewTableBody): Promise<{ id: string; seq: number; events: GameEvent[] }> {
+    const at = Date.now();
+    const deal =
+      "random" in body.deal
+        ? { seed: randomBytes(16).toString("base64url") }
+        : "seed" in body.deal
+          ? { seed: body.deal.seed }
+          : { cards: body.deal.cards as never };
+    const game = createGame({ settings: body.settings, seats: body.seats, deal, at });
+    if (!game.ok) {
+      throw new HttpError(422, "bad_setup", game.error.problems.join("; ") || game.error.message, {
+        rule: game.error.rule,
+      });
+    }
+    const id = randomUUID();
+    const title = body.title?.trim() || `Game of ${new Date(at).toISOString().slice(0, 10)}`;
+    await this.store.createTable(
+      { id, title, hostId: host.id, createdAt: at, ...status(game.state) },
+      game.event,
+    );
+    return { id, seq: 1, events: [game.event] };
+  }
+
+  /** The live table (loaded from the store on first use), or null when there is no such table. */
+  get(id: string): Promise<LiveTable | null> {
+    return this.lock.run(id, () => this.load(id));
+  }
+
+  /** Runs `task` with the table's lock held: nothing changes the table meanwhile. */
+  with<T>(id: string, task: (table: LiveTable | null) => T | Promise<T>): Promise<T> {
+    return this.lock.run(id, async () => task(await this.load(id)));
+  }
+
+  async row(id: string): Promise<TableRow | null> {
+    return (await this.store.getTable(id)) ?? null;
+  }
+
+  async events(id: string): Promise<GameEvent[]> {
+    return (await this.store.readEvents(id)).map((e) => e.event);
+  }
+
+  /**
+   * POST /api/tables/:id/commands. A known command id gets its first answer again; a stale seq a
+   * 409; a rule error a 422; otherwise the events are stored and only then answered.
+   */
+  command(id: string, body: CommandBody): Promise<CommandAnswer> {
+    return this.lock.run(id, async () => {
+      const table = await this.load(id);
+      if (!table) throw new HttpError(404, "not_found", "there is no such table");
+      const answered = await this.store.findCommand(id, body.id);
+      if (answered) return answered as CommandAnswer;
+      if (body.seq !== table.seq) throw stale(table.seq);
+      const command = toCommand(body);
+      let result: ReturnType<typeof execute>;
+      try {
+        result = execute(table.state, command);
+      } catch {
+        throw new HttpError(422, "rule", "the command is malformed", { rule: "COMMAND" });
+      }
+      if (!result.ok) throw new HttpError(422, "rule", result.error.message, { rule: result.error.rule });
+      const answer: CommandAnswer = { seq: table.seq + result.events.length, events: result.events };
+      let appended: Awaited<ReturnType<Store["append"]>>;
+      try {
+        appended = await this.store.append(
+          id,
+          table.seq,
+          result.events,
+          { id: body.id, answer },
+          status(result.state),
+        );
+      } catch (error) {
+        // Whether it was stored is unknown: the next use reads the truth from the store.
+        this.live.delete(id);
+        throw error;
+      }
+      if (!appended.ok) {
+        // Another writer (another process sharing the database) got there first.
+        this.live.delete(id);
+        const fresh = await this.load(id);
+        if (appended.conflict === "command") {
+          const first = await this.store.findCommand(id, body.id);
+          if (first) return first as CommandAnswer;
+        }
+        throw stale(fresh?.seq ?? table.seq);
+      }
+      const publicJson = spectatorJson(result.state);
+      const publicChanged = publicJson !== table.publicJson;
+      const next: LiveTable = {
+        ...table,
+        state: result.state,
+        seq: appended.seq,
+        publicSeq: publicChanged ? appended.seq : table.publicSeq,
+        publicJson,
+      };
+      this.live.set(id, next);
+      for (const listener of this.listeners) listener(next, publicChanged);
+      return { seq: appended.seq, events: answer.events };
+    });
+  }
+
+  /** Replays the stored events with the engine (caller holds the lock). */
+  private async load(id: string): Promise<LiveTable | null> {
+    const cached = this.live.get(id);
+    if (cached) return cached;
+    const row = await this.store.getTable(id);
+    if (!row) return null;
+    const stored = await this.store.readEvents(id);
+    let state: GameState | null = null;
+    let seq = 0;
+    let publicSeq = 0;
+    let publicJson = "";
+    for (const { seq: n, event } of stored) {
+      state = evolve(state, event);
+      seq = n;
+      const json = spectatorJson(state);
+      if (json !== publicJson) {
+        publicJson = json;
+        publicSeq = n;
+      }
+    }
+    if (state === null) return null;
+    const table: LiveTable = { id, title: row.title, state, seq, publicSeq, publicJson };
+    this.live.set(id, table);
+    return table;
+  }
+}
+
+function stale(seq: number): HttpError {
+  return new HttpError(409, "stale", `the table has moved on to seq ${seq}: reload and try again`, { seq });
+}
+
+/**
+ * The engine's command from the body: the host's session may act for any seat (it records the
+ * players' choices), so the actor is taken as given ("host" when absent) and checked by the engine.
+ * The time is the server's unless the client sent its own (an offline console catching up); the
+ * engine checks both.
+ */
+function toCommand(body: CommandBody): Command {
+  const raw = body.command as Record<string, unknown>;
+  const actor = raw.actor === undefined ? "host" : raw.actor;
+  const at = raw.at === undefined ? Date.now() : raw.at;
+  return { ...raw, actor, at } as Command;
+}

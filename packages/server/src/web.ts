@@ -1,0 +1,39 @@
+// The web app: files from its built folder, and index.html for every other page (it routes itself).
+// Paths under /api and /ws are never the web app: there an unknown route is a JSON 404.
+
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { notFoundAnswer } from "./errors.js";
+
+/** packages/web/dist, found from this file (src/ under vitest, dist/ once built). */
+export const DEFAULT_WEB_ROOT = fileURLToPath(new URL("../../web/dist", import.meta.url));
+
+const NOT_BUILT = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Misto</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 3rem auto; padding: 0 1rem">
+<h1>Misto is running</h1>
+<p>The server is up, but the web app is not built yet.</p>
+<p>Build it from the repository's root with <code>npm run build -w @misto/web</code>, then reload this page.</p>
+</body></html>
+`;
+
+function isApi(url: string): boolean {
+  const path = url.split("?")[0] ?? "";
+  return path === "/api" || path.startsWith("/api/") || path === "/ws" || path.startsWith("/ws/");
+}
+
+export async function webApp(app: FastifyInstance, root: string): Promise<void> {
+  const built = existsSync(join(root, "index.html"));
+  if (built) await app.register(fastifyStatic, { root, wildcard: true, index: ["index.html"] });
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const page = (request.method === "GET" || request.method === "HEAD") && !isApi(request.url);
+    if (!page) return reply.code(404).send(notFoundAnswer(request.method, request.url));
+    if (built) return reply.type("text/html; charset=utf-8").sendFile("index.html");
+    return reply.type("text/html; charset=utf-8").send(NOT_BUILT);
+  });
+}

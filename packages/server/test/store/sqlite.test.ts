@@ -1,0 +1,108 @@
+// What only the SQLite file has to promise: its folder is made, the file is in WAL mode with
+// synchronous=FULL, and a writer on another connection (another thread here, another process in
+// production) makes an append wait for it instead of failing.
+
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Worker } from "node:worker_threads";
+import BetterSqlite3 from "better-sqlite3";
+import { sql } from "kysely";
+import { afterAll, describe, expect, it } from "vitest";
+import { openStore } from "../../src/store/index.js";
+import { openSqlite } from "../../src/store/sqlite.js";
+import { newGame } from "./game.js";
+
+const dir = mkdtempSync(join(tmpdir(), "misto-sqlite-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const HOST = { id: "h", name: "Host", login: "host", role: "host", passwordHash: "x", createdAt: 1 } as const;
+
+describe("the SQLite store", () => {
+  it("creates the file with its folders and migrates it", async () => {
+    const file = join(dir, "a", "b", "misto.db");
+    const store = await openStore(file);
+    await store.createHost(HOST);
+    await store.close();
+    expect(existsSync(file)).toBe(true);
+    const raw = new BetterSqlite3(file, { readonly: true });
+    try {
+      const names = raw
+        .prepare("select name from sqlite_master where type = 'table' order by name")
+        .pluck()
+        .all();
+      expect(names).toEqual(
+        expect.arrayContaining(["club", "commands", "events", "hosts", "sessions", "tables"]),
+      );
+      expect(raw.prepare("select name from kysely_migration").pluck().all()).toEqual(["0001_initial"]);
+    } finally {
+      raw.close();
+    }
+  });
+
+  it("runs in WAL mode with synchronous=FULL and foreign keys on", async () => {
+    const { db } = openSqlite(join(dir, "pragmas", "misto.db"));
+    try {
+      const one = async (pragma: string) =>
+        Object.values((await sql.raw(`pragma ${pragma}`).execute(db)).rows[0] as object)[0];
+      expect(await one("journal_mode")).toBe("wal");
+      expect(await one("synchronous")).toBe(2); // FULL
+      expect(await one("foreign_keys")).toBe(1);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it("refuses an event for a table that does not exist (foreign keys are enforced)", async () => {
+    const store = await openStore(join(dir, "fk", "misto.db"));
+    try {
+      const game = newGame();
+      await expect(
+        store.append("nowhere", 1, game.play({ type: "advance" }), { id: "c", answer: 1 }, game.status()),
+      ).rejects.toThrow(/FOREIGN KEY/);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("waits for a writer on another connection, then commits the append", async () => {
+    const file = join(dir, "busy", "misto.db");
+    const store = await openStore(file);
+    try {
+      await store.createHost(HOST);
+      const game = newGame();
+      const row = { id: "t", title: "T", hostId: HOST.id, createdAt: 1, ...game.status() };
+      await store.createTable(row, game.created);
+
+      // Another thread takes the write lock and holds it for 300 ms.
+      const worker = new Worker(
+        `const { parentPort, workerData } = require("node:worker_threads");
+         const Database = require(workerData.module);
+         const db = new Database(workerData.file);
+         db.exec("begin immediate");
+         db.prepare("update tables set title = 'held' where id = 't'").run();
+         parentPort.postMessage("locked");
+         Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300);
+         db.exec("commit");
+         db.close();`,
+        {
+          eval: true,
+          workerData: { file, module: createRequire(import.meta.url).resolve("better-sqlite3") },
+        },
+      );
+      await new Promise((resolve) => worker.once("message", resolve));
+      const started = performance.now();
+      const events = game.play({ type: "advance" });
+      expect(await store.append("t", 1, events, { id: "c", answer: 1 }, game.status())).toEqual({
+        ok: true,
+        seq: 2,
+      });
+      expect(performance.now() - started).toBeGreaterThan(200);
+      await new Promise((resolve) => worker.once("exit", resolve));
+      expect(await store.getTable("t")).toMatchObject({ title: "held", seq: 2 });
+    } finally {
+      await store.close();
+    }
+  });
+});

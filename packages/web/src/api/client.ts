@@ -1,0 +1,129 @@
+// The server's HTTP API (docs/api.md) as typed calls. Every call answers a Result: the body, or the
+// server's { error, message, rule? } — a network failure is the error "offline" with status 0.
+
+import type { GameEvent, View } from "@misto/engine";
+import type {
+  CommandBody,
+  HostInfo,
+  NewHostBody,
+  NewTableBody,
+  SetupBody,
+  SignInBody,
+} from "@misto/protocol";
+
+export interface ApiError {
+  readonly error: string;
+  readonly message: string;
+  readonly rule?: string;
+  /** The HTTP status; 0 when the server could not be reached. */
+  readonly status: number;
+  /** 409 stale: the table's sequence number now. */
+  readonly seq?: number;
+}
+
+export type Result<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly error: ApiError };
+
+/** The subset of `fetch` the client uses: tests hand in a fake. */
+export type Fetch = (
+  url: string,
+  init: { method: string; headers?: Record<string, string>; body?: string; credentials: "same-origin" },
+) => Promise<{ status: number; ok: boolean; json(): Promise<unknown> }>;
+
+export interface TableSummary {
+  readonly id: string;
+  readonly title: string;
+  readonly host: string;
+  readonly createdAt: string | number;
+  readonly seq: number;
+  readonly phase: string;
+  readonly winner: string | null;
+}
+
+export interface TableEvents {
+  readonly id: string;
+  readonly title: string;
+  readonly seq: number;
+  readonly events: readonly GameEvent[];
+}
+
+export interface Committed {
+  readonly seq: number;
+  readonly events: readonly GameEvent[];
+}
+
+export interface Api {
+  health(): Promise<Result<{ ok: boolean }>>;
+  setupNeeded(): Promise<Result<{ needed: boolean }>>;
+  setup(body: SetupBody): Promise<Result<{ host: HostInfo }>>;
+  signIn(body: SignInBody): Promise<Result<{ host: HostInfo }>>;
+  signOut(): Promise<Result<null>>;
+  me(): Promise<Result<{ host: HostInfo }>>;
+  addHost(body: NewHostBody): Promise<Result<{ host: HostInfo }>>;
+  tables(): Promise<Result<{ tables: TableSummary[] }>>;
+  createTable(body: NewTableBody): Promise<Result<{ id: string; seq: number; events: GameEvent[] }>>;
+  table(id: string): Promise<Result<TableEvents>>;
+  command(id: string, body: CommandBody): Promise<Result<Committed>>;
+  /** The address of the game record's download (a plain link: the browser saves it). */
+  recordUrl(id: string): string;
+  display(id: string): Promise<Result<{ seq: number; view: View }>>;
+}
+
+function asError(status: number, body: unknown): ApiError {
+  const b = (body ?? {}) as Partial<ApiError>;
+  return {
+    status,
+    error: typeof b.error === "string" ? b.error : `http_${status}`,
+    message: typeof b.message === "string" ? b.message : `HTTP ${status}`,
+    ...(typeof b.rule === "string" ? { rule: b.rule } : {}),
+    ...(typeof b.seq === "number" ? { seq: b.seq } : {}),
+  };
+}
+
+export const OFFLINE: ApiError = { status: 0, error: "offline", message: "The server cannot be reached." };
+
+/** Builds the client over a fetch (the browser's by default). */
+export function createApi(fetcher: Fetch = (url, init) => fetch(url, init)): Api {
+  async function call<T>(method: string, url: string, body?: unknown): Promise<Result<T>> {
+    let response: Awaited<ReturnType<Fetch>>;
+    try {
+      response = await fetcher(url, {
+        method,
+        credentials: "same-origin",
+        ...(body === undefined
+          ? {}
+          : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
+      });
+    } catch {
+      return { ok: false, error: OFFLINE };
+    }
+    let parsed: unknown = null;
+    if (response.status !== 204) {
+      try {
+        parsed = await response.json();
+      } catch {
+        parsed = null;
+      }
+    }
+    return response.ok
+      ? { ok: true, value: parsed as T }
+      : { ok: false, error: asError(response.status, parsed) };
+  }
+  const table = (id: string) => `/api/tables/${encodeURIComponent(id)}`;
+  return {
+    health: () => call("GET", "/api/health"),
+    setupNeeded: () => call("GET", "/api/setup"),
+    setup: (body) => call("POST", "/api/setup", body),
+    signIn: (body) => call("POST", "/api/session", body),
+    signOut: () => call("DELETE", "/api/session"),
+    me: () => call("GET", "/api/me"),
+    addHost: (body) => call("POST", "/api/hosts", body),
+    tables: () => call("GET", "/api/tables"),
+    createTable: (body) => call("POST", "/api/tables", body),
+    table: (id) => call("GET", table(id)),
+    command: (id, body) => call("POST", `${table(id)}/commands`, body),
+    recordUrl: (id) => `${table(id)}/record`,
+    display: (id) => call("GET", `${table(id)}/display`),
+  };
+}

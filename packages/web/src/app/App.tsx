@@ -1,0 +1,130 @@
+// The host console's shell: who is signed in, the language, the header, and which page a route shows.
+
+import { useEffect, useState } from "preact/hooks";
+import { DisplayScreen } from "../display/DisplayScreen.js";
+import { LANGUAGES, type Language, t, useLang } from "../i18n/index.js";
+import { NewTablePage } from "./pages/NewTable.js";
+import { SetupPage } from "./pages/Setup.js";
+import { SignInPage } from "./pages/SignIn.js";
+import { TablePage } from "./pages/Table.js";
+import { TablesPage } from "./pages/Tables.js";
+import { navigate, type Route, useRoute } from "./router.js";
+import { api, type Me } from "./session.js";
+import { Link, Loading } from "./ui.js";
+import { unsentSteps } from "./useTable.js";
+
+/** Routes a signed-out host may see. */
+const OPEN_ROUTES: ReadonlySet<Route["name"]> = new Set(["setup", "signin", "display", "notFound"]);
+
+export function App() {
+  const route = useRoute();
+  const [lang, setLang] = useLang();
+  const [me, setMe] = useState<Me>(undefined);
+  /** The server could not be asked who is signed in: show what works offline instead of waiting. */
+  const [offline, setOffline] = useState(false);
+
+  useEffect(() => {
+    document.documentElement.lang = lang;
+  }, [lang]);
+
+  useEffect(() => {
+    void api.me().then(async (answer) => {
+      if (answer.ok) return setMe(answer.value.host);
+      // Offline: the console still opens the tables kept on this device.
+      if (answer.error.status === 0) return setOffline(true);
+      setMe(null);
+      const setup = await api.setupNeeded();
+      const here = location.pathname;
+      if (setup.ok && setup.value.needed && here !== "/setup") navigate("/setup", { replace: true });
+    });
+  }, []);
+
+  // A signed-out host is sent to sign in, except offline at a table (its steps are kept and sent later).
+  const needsHost = !OPEN_ROUTES.has(route.name);
+  useEffect(() => {
+    if (me === null && needsHost && navigator.onLine && route.name !== "table") {
+      navigate("/signin", { replace: true });
+    }
+  }, [me, needsHost, route.name]);
+
+  if (route.name === "display") {
+    return <DisplayScreen tableId={route.id} lang={lang} />;
+  }
+
+  const signOut = async () => {
+    const waiting = unsentSteps();
+    if (waiting > 0 && !confirm(t("app.signOut.pending", { n: waiting }))) return;
+    await api.signOut();
+    setOffline(false);
+    setMe(null);
+    navigate("/signin");
+  };
+
+  return (
+    <div class={route.name === "table" ? "shell shell-game" : "shell"}>
+      <a class="skip" href="#main">
+        {t("app.skip")}
+      </a>
+      <header class="topbar">
+        <Link href="/" class="brand">
+          {t("app.name")}
+        </Link>
+        {(me || offline) && (
+          <nav aria-label={t("app.nav.main")} class="topnav">
+            <Link href="/">{t("app.nav.tables")}</Link>
+            <Link href="/tables/new">{t("app.nav.newTable")}</Link>
+          </nav>
+        )}
+        <span class="spacer" />
+        <label class="lang">
+          <span class="visually-hidden">{t("app.nav.language")}</span>
+          <select value={lang} onChange={(e) => setLang(e.currentTarget.value as Language)}>
+            {LANGUAGES.map((l) => (
+              <option key={l} value={l}>
+                {t(`app.lang.${l}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        {me && (
+          <button
+            type="button"
+            class="secondary"
+            onClick={signOut}
+            title={t("app.signedInAs", { name: me.name })}
+          >
+            {t("app.nav.signOut")}
+          </button>
+        )}
+      </header>
+      <main id="main" class={route.name === "table" ? "game-main" : "page"} tabIndex={-1}>
+        <Page route={route} host={Boolean(me) || offline} setMe={setMe} lang={lang} />
+      </main>
+    </div>
+  );
+}
+
+function Page(props: { route: Route; host: boolean; setMe: (me: Me) => void; lang: Language }) {
+  const { route, host, setMe, lang } = props;
+  switch (route.name) {
+    case "setup":
+      return <SetupPage token={route.token} onDone={setMe} />;
+    case "signin":
+      return <SignInPage onDone={setMe} />;
+    case "tables":
+      return host ? <TablesPage lang={lang} /> : <Loading />;
+    case "newTable":
+      return host ? <NewTablePage /> : <Loading />;
+    case "table":
+      return <TablePage key={route.id} id={route.id} lang={lang} />;
+    case "display":
+      return null;
+    case "notFound":
+      return (
+        <section>
+          <h1>{t("app.notFound")}</h1>
+          <Link href="/">{t("app.toTables")}</Link>
+        </section>
+      );
+  }
+}

@@ -1,0 +1,156 @@
+// A new table: twelve names in seat order, the rules settings, the deal; POST /api/tables and on
+// to the table (its first events are kept on this device at once, so it opens even offline).
+
+import { useMemo, useState } from "preact/hooks";
+import { t } from "../../i18n/index.js";
+import { keepTable } from "../../sync/store.js";
+import {
+  type DealDraft,
+  defaultDraft,
+  namesFromList,
+  readDeal,
+  readDraft,
+  type SettingsDraft,
+} from "../forms.js";
+import { navigate } from "../router.js";
+import { api } from "../session.js";
+import { describedBy, ErrorLine, errorText, Field } from "../ui.js";
+import { browserStorage } from "../useTable.js";
+import { DealEditor } from "./DealEditor.js";
+import { SettingsEditor } from "./SettingsEditor.js";
+
+const SEATS = 12;
+
+export function NewTablePage() {
+  const [title, setTitle] = useState("");
+  const [names, setNames] = useState<string[]>(() => Array.from({ length: SEATS }, () => ""));
+  const [paste, setPaste] = useState("");
+  const [pasteNote, setPasteNote] = useState<string | null>(null);
+  const [draft, setDraft] = useState<SettingsDraft>(defaultDraft);
+  const [deal, setDeal] = useState<DealDraft>({ mode: "random" });
+  const [tried, setTried] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const settings = useMemo(() => readDraft(draft), [draft]);
+  const settingsOk = Object.keys(settings.problems).length === 0;
+  const unnamed = names.map((n, i) => (n.trim() === "" ? i + 1 : 0)).filter((n) => n > 0);
+  const dealBody = readDeal(deal);
+
+  const applyPaste = () => {
+    const list = namesFromList(paste);
+    setNames(Array.from({ length: SEATS }, (_, i) => list[i] ?? names[i] ?? ""));
+    setPasteNote(list.length === SEATS ? null : t("app.new.pasteCount", { n: list.length }));
+  };
+
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    setTried(true);
+    if (unnamed.length > 0 || !settingsOk || !dealBody) return;
+    setBusy(true);
+    setError(null);
+    const answer = await api.createTable({
+      ...(title.trim() ? { title: title.trim() } : {}),
+      settings: settings.settings,
+      seats: names.map((name) => ({ name: name.trim() })),
+      deal: dealBody,
+    });
+    setBusy(false);
+    if (!answer.ok) return setError(errorText(answer.error));
+    const { id, seq, events } = answer.value;
+    try {
+      const storage = browserStorage();
+      if (storage) keepTable(storage, { id, title: title.trim(), seq, events });
+    } catch {
+      // Storage full or off: the table page fetches it instead.
+    }
+    navigate(`/tables/${encodeURIComponent(id)}`);
+  };
+
+  return (
+    <form class="new-table stack" onSubmit={submit} noValidate>
+      <h1>{t("app.new.title")}</h1>
+      <Field id="table-title" label={t("app.new.tableTitle")}>
+        <input
+          id="table-title"
+          maxLength={80}
+          value={title}
+          onInput={(e) => setTitle(e.currentTarget.value)}
+        />
+      </Field>
+
+      <section aria-labelledby="seats-heading" class="stack">
+        <h2 id="seats-heading">{t("app.new.seats")}</h2>
+        <details class="paste">
+          <summary>{t("app.new.paste")}</summary>
+          <Field id="paste-list" label={t("app.new.pasteLabel")} problem={pasteNote}>
+            <textarea
+              id="paste-list"
+              rows={6}
+              value={paste}
+              aria-describedby={describedBy("paste-list", false, !!pasteNote)}
+              onInput={(e) => setPaste(e.currentTarget.value)}
+            />
+          </Field>
+          <button type="button" class="secondary" onClick={applyPaste}>
+            {t("app.new.pasteApply")}
+          </button>
+        </details>
+        <ol class="seat-grid">
+          {names.map((name, i) => {
+            const id = `seat-${i + 1}`;
+            const missing = tried && name.trim() === "";
+            return (
+              <li key={id} class={missing ? "field has-problem" : "field"}>
+                <label for={id}>{t("app.new.seat", { n: i + 1 })}</label>
+                <input
+                  id={id}
+                  maxLength={60}
+                  autoComplete="off"
+                  value={name}
+                  aria-invalid={missing ? true : undefined}
+                  onInput={(e) => {
+                    const value = e.currentTarget.value;
+                    setNames((all) => all.map((n, j) => (j === i ? value : n)));
+                  }}
+                />
+              </li>
+            );
+          })}
+        </ol>
+        {tried && unnamed.length > 0 && (
+          <p class="problem" role="alert">
+            {t("app.new.nameMissing", { seats: unnamed.join(", ") })}
+          </p>
+        )}
+      </section>
+
+      <section aria-labelledby="settings-heading" class="stack">
+        <div class="page-head">
+          <h2 id="settings-heading">{t("app.new.settings")}</h2>
+          <button type="button" class="secondary" onClick={() => setDraft(defaultDraft())}>
+            {t("app.new.resetSettings")}
+          </button>
+        </div>
+        <SettingsEditor draft={draft} problems={settings.problems} onChange={setDraft} />
+      </section>
+
+      <section aria-labelledby="deal-heading" class="stack">
+        <h2 id="deal-heading">{t("app.new.deal")}</h2>
+        <DealEditor deal={deal} names={names} onChange={setDeal} />
+      </section>
+
+      {tried && (unnamed.length > 0 || !settingsOk || !dealBody) && (
+        <p class="problem" role="alert">
+          {t("app.new.fix")}
+        </p>
+      )}
+      <ErrorLine text={error} />
+      <div class="actions">
+        <button type="submit" class="primary" disabled={busy}>
+          {busy ? t("app.new.creating") : t("app.new.create")}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,99 @@
+// Every rules setting of the engine (SETTING_NAMES), each with its control, a line saying what it
+// does, and its problem from the engine's own validateSettings, shown as the host types.
+
+import { DEFAULT_SETTINGS, SETTING_NAMES, type Settings } from "@misto/engine";
+import { t } from "../../i18n/index.js";
+import { NULLABLE, SETTING_OPTIONS, type SettingProblem, type SettingsDraft } from "../forms.js";
+import { describedBy, Field } from "../ui.js";
+
+export function SettingsEditor(props: {
+  draft: SettingsDraft;
+  problems: Partial<Record<string, SettingProblem>>;
+  onChange: (draft: SettingsDraft) => void;
+}) {
+  const { draft, problems } = props;
+  const set = (name: keyof Settings, value: string | boolean) => props.onChange({ ...draft, [name]: value });
+  return (
+    <div class="settings-grid">
+      {SETTING_NAMES.map((name) => {
+        const id = `setting-${name}`;
+        const value = draft[name];
+        const label = t(`app.setting.${name}.label`);
+        const help = t(`app.setting.${name}.help`);
+        const found = problems[name];
+        const problem = !found
+          ? null
+          : found.kind === "list"
+            ? t("app.settings.badList")
+            : t("app.settings.invalid", { detail: found.detail });
+        const described = describedBy(id, true, !!problem);
+        const invalid = problem ? true : undefined;
+        if (typeof value === "boolean") {
+          return (
+            <div key={name} class="field toggle-field">
+              <label class="toggle" for={id}>
+                <input
+                  id={id}
+                  type="checkbox"
+                  role="switch"
+                  checked={value}
+                  aria-checked={value}
+                  aria-describedby={described}
+                  onChange={(e) => set(name, e.currentTarget.checked)}
+                />
+                <span class="toggle-track" aria-hidden="true" />
+                <span class="toggle-label">{label}</span>
+                <span class="toggle-state" aria-hidden="true">
+                  {value ? t("app.settings.on") : t("app.settings.off")}
+                </span>
+              </label>
+              <p class="help" id={`${id}-help`}>
+                {help}
+              </p>
+            </div>
+          );
+        }
+        const options = SETTING_OPTIONS[name];
+        return (
+          <Field key={name} id={id} label={label} help={help} problem={problem}>
+            {options ? (
+              <select
+                id={id}
+                value={value}
+                aria-describedby={described}
+                onChange={(e) => set(name, e.currentTarget.value)}
+              >
+                {options.map((option) => (
+                  <option key={option} value={option}>
+                    {t(`app.option.${name}.${option}`)}
+                  </option>
+                ))}
+              </select>
+            ) : Array.isArray(DEFAULT_SETTINGS[name]) ? (
+              <input
+                id={id}
+                inputMode="numeric"
+                value={value}
+                aria-invalid={invalid}
+                aria-describedby={described}
+                onInput={(e) => set(name, e.currentTarget.value)}
+              />
+            ) : (
+              <input
+                id={id}
+                type="number"
+                inputMode="numeric"
+                step={1}
+                value={value}
+                placeholder={NULLABLE.has(name) ? t("app.settings.emptyIsOff") : undefined}
+                aria-invalid={invalid}
+                aria-describedby={described}
+                onInput={(e) => set(name, e.currentTarget.value)}
+              />
+            )}
+          </Field>
+        );
+      })}
+    </div>
+  );
+}

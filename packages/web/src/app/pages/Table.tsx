@@ -1,0 +1,54 @@
+// One live table: the offline-first store (src/sync) feeds the game screens (src/game) a TableHandle;
+// the game screens show the sync state (PhaseBar); the shell adds any problem the server reported.
+
+import { GameScreen } from "../../game/GameScreen.js";
+import { type Language, t } from "../../i18n/index.js";
+import type { SyncProblem } from "../../sync/store.js";
+import { Link, Loading } from "../ui.js";
+import { useTable } from "../useTable.js";
+
+function problemText(problem: SyncProblem): string {
+  switch (problem.kind) {
+    case "rule":
+      return t("app.sync.rule", { rule: problem.rule ?? "—", message: problem.message });
+    case "conflict":
+      return t("app.sync.conflict", { message: problem.message });
+    case "failed":
+      return t("app.sync.failed", { message: problem.message });
+    default:
+      return t(`app.sync.${problem.kind}`);
+  }
+}
+
+export function TablePage(props: { id: string; lang: Language }) {
+  const { snapshot, dismissProblem } = useTable(props.id);
+  const problem = snapshot.problem;
+  return (
+    <>
+      {problem && (
+        <div class="sync-problem" role="alert">
+          <span class="sync-problem-text">{problemText(problem)}</span>
+          {problem.kind === "signedOut" ? (
+            <Link href="/signin" class="button secondary">
+              {t("app.signin.submit")}
+            </Link>
+          ) : (
+            <button type="button" class="secondary" onClick={dismissProblem}>
+              {t("app.sync.dismiss")}
+            </button>
+          )}
+        </div>
+      )}
+      {snapshot.status === "ready" ? (
+        <GameScreen table={snapshot.table} lang={props.lang} />
+      ) : problem?.kind === "missing" ? (
+        <Link href="/">{t("app.toTables")}</Link>
+      ) : (
+        <>
+          {!snapshot.online && <p class="sync-status offline">{t("app.sync.offline")}</p>}
+          <Loading />
+        </>
+      )}
+    </>
+  );
+}

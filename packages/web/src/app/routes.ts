@@ -1,0 +1,27 @@
+// The console's routes as values, read from a path (no browser here: tests use it).
+
+export type Route =
+  | { readonly name: "setup"; readonly token: string | null }
+  | { readonly name: "signin" }
+  | { readonly name: "tables" }
+  | { readonly name: "newTable" }
+  | { readonly name: "table"; readonly id: string }
+  | { readonly name: "display"; readonly id: string }
+  | { readonly name: "notFound" };
+
+/** Reads a route from a path and a hash (the setup link carries its token as #token=…). */
+export function matchRoute(path: string, hash = ""): Route {
+  const clean = path.replace(/\/+$/, "") || "/";
+  if (clean === "/") return { name: "tables" };
+  if (clean === "/setup") {
+    const token = new URLSearchParams(hash.replace(/^#/, "")).get("token");
+    return { name: "setup", token: token || null };
+  }
+  if (clean === "/signin") return { name: "signin" };
+  if (clean === "/tables/new") return { name: "newTable" };
+  const table = /^\/tables\/([^/]+)$/.exec(clean);
+  if (table?.[1]) return { name: "table", id: decodeURIComponent(table[1]) };
+  const display = /^\/display\/([^/]+)$/.exec(clean);
+  if (display?.[1]) return { name: "display", id: decodeURIComponent(display[1]) };
+  return { name: "notFound" };
+}

@@ -1,0 +1,53 @@
+// The display's connection: subscribes to a table as a spectator over /ws and keeps the last view
+// pushed; reconnects with backoff when the socket drops.
+
+import type { View } from "@misto/engine";
+import type { ClientMessage, ServerMessage } from "@misto/protocol";
+import { useEffect, useState } from "preact/hooks";
+import { backoffMs } from "./backoff.js";
+
+export function useSpectatorView(tableId: string): { view: View | null; connected: boolean } {
+  const [view, setView] = useState<View | null>(null);
+  const [connected, setConnected] = useState(false);
+  useEffect(() => {
+    let socket: WebSocket | null = null;
+    let closed = false;
+    let attempt = 0;
+    let retry: ReturnType<typeof setTimeout> | null = null;
+    let ping: ReturnType<typeof setInterval> | null = null;
+    const send = (ws: WebSocket, message: ClientMessage) => ws.send(JSON.stringify(message));
+    const connect = () => {
+      if (closed) return;
+      const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`);
+      socket = ws;
+      ws.onopen = () => {
+        attempt = 0;
+        setConnected(true);
+        send(ws, { type: "subscribe", table: tableId, as: "spectator" });
+        ping = setInterval(() => send(ws, { type: "ping" }), 25_000);
+      };
+      ws.onmessage = (event) => {
+        try {
+          const message = JSON.parse(String(event.data)) as ServerMessage;
+          if (message.type === "view" && message.table === tableId) setView(message.view);
+        } catch {
+          // Not JSON: ignore it, the next push brings the whole view again.
+        }
+      };
+      ws.onclose = () => {
+        setConnected(false);
+        if (ping) clearInterval(ping);
+        ping = null;
+        if (!closed) retry = setTimeout(connect, backoffMs(attempt++));
+      };
+    };
+    connect();
+    return () => {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      if (ping) clearInterval(ping);
+      socket?.close();
+    };
+  }, [tableId]);
+  return { view, connected };
+}

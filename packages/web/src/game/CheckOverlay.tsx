@@ -1,0 +1,20 @@
+// NIGHT-11: the commissar's answer, shown the moment he checks (thumb up black, down red), even when
+// the night resolves right after; the host shows the gesture, then closes it.
+
+import type { Seat } from "@misto/engine";
+import { t } from "../i18n/index.js";
+import { CheckResult } from "./NightPanel.js";
+
+export function CheckOverlay(props: { check: { target: Seat; black: boolean }; onClose: () => void }) {
+  return (
+    <div class="sheet-layer">
+      <div class="sheet sheet-check" role="dialog" aria-modal="true" aria-labelledby="check-title">
+        <h2 id="check-title">{t("night.checkTitle")}</h2>
+        <CheckResult target={props.check.target} black={props.check.black} />
+        <button type="button" class="btn btn-big btn-accent" onClick={props.onClose}>
+          {t("common.done")}
+        </button>
+      </div>
+    </div>
+  );
+}

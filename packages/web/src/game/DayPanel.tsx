@@ -1,0 +1,114 @@
+// The day's speaking steps: the discussion (DAY-1), accusations (DAY-2), split speeches (DAY-6) and
+// last words (DAY-7) with the Don's grave (DON-1, DON-2). NOW who speaks, who is next, who is skipped.
+
+import { type Action, decide, type GameState, type Seat, type View, type Voting } from "@misto/engine";
+import { t } from "../i18n/index.js";
+import { RuleErrorBanner } from "./RuleErrorBanner.js";
+import { nextSpeakers, seatOf, skippedSpeakers } from "./steps.js";
+import { Timer } from "./Timer.js";
+import type { StepTimer } from "./useStepTimer.js";
+
+export function DayPanel(props: {
+  view: View;
+  state: GameState;
+  clock: StepTimer;
+  send: (a: Action) => boolean;
+}) {
+  const { view } = props;
+  const p = view.phase;
+  const current = p.current;
+  const muted = view.seats.filter((s) => s.out === null && s.muted).map((s) => s.seat);
+  return (
+    <div class="day-panel">
+      <VotingOutcome view={view} />
+      {p.step === "discussion" ? (
+        <>
+          <p class="now">{t("day.discussion")}</p>
+          <p class="hint">{t("day.remarkHint")}</p>
+          {muted.length > 0 && <p class="hint">{t("day.mutedInDiscussion", { list: muted.join(", ") })}</p>}
+        </>
+      ) : (
+        current !== null && (
+          <p class="now" aria-live="polite">
+            {t(p.step === "lastWords" ? "day.nowLastWord" : "day.nowSpeaks", { n: current })}
+            <span class="now-name"> {seatOf(view, current).name}</span>
+          </p>
+        )
+      )}
+      <Timer clock={props.clock} size="huge" />
+      {p.step !== "discussion" && <Queue view={view} />}
+      {p.step === "lastWords" && current !== null && (
+        <Grave view={view} state={props.state} seat={current} send={props.send} />
+      )}
+    </div>
+  );
+}
+
+function Queue(props: { view: View }) {
+  const next = nextSpeakers(props.view);
+  const skipped = skippedSpeakers(props.view);
+  return (
+    <div class="queue">
+      <p>{next.length ? t("day.next", { list: next.join(", ") }) : t("day.lastSpeaker")}</p>
+      {skipped.length > 0 && <p class="skipped">{t("day.skipped", { list: skipped.join(", ") })}</p>}
+    </div>
+  );
+}
+
+/** What today's last voting decided, so the tie procedure and eliminations explain themselves. */
+function VotingOutcome(props: { view: View }) {
+  const p = props.view.phase;
+  if (p.step !== "splitSpeeches" && p.step !== "lastWords") return null;
+  const voting: Voting | undefined = props.view.votings.filter((v) => v.day === p.n).at(-1);
+  if (!voting) return null;
+  const tally = voting.tally.map((x) => `${x.seat}: ${x.votes}`).join(", ");
+  return (
+    <div class="voting-outcome" role="status">
+      {tally && <p>{t("vote.result", { list: tally })}</p>}
+      {p.step === "splitSpeeches" && (
+        <p class="say">{t("vote.tieSplit", { list: voting.tied.join(", ") })}</p>
+      )}
+      {p.step === "lastWords" && voting.eliminated.length > 0 && (
+        <p class="say">{t("vote.eliminated", { list: voting.eliminated.join(", ") })}</p>
+      )}
+    </div>
+  );
+}
+
+/** DON-1: the voted-out Don may take a player to the grave during his last word, unless DON-2 says no. */
+function Grave(props: { view: View; state: GameState; seat: Seat; send: (a: Action) => boolean }) {
+  const { view, state, seat } = props;
+  if (state.seats[seat - 1]?.card !== "don") return null;
+  const legal = view.actions.filter((a) => a.type === "grave" && a.seat === seat);
+  if (legal.length === 0) {
+    const attempt = decide(state, { actor: "host", type: "grave", seat, target: null, at: Date.now() });
+    return attempt.ok ? null : (
+      <section class="grave">
+        <h3>{t("grave.title")}</h3>
+        <RuleErrorBanner error={attempt.error} />
+      </section>
+    );
+  }
+  return (
+    <section class="grave" aria-labelledby="grave-title">
+      <h3 id="grave-title">{t("grave.title")}</h3>
+      <p class="hint">{t("grave.hint", { n: seat })}</p>
+      <div class="seat-buttons">
+        {legal.map((a) =>
+          a.type === "grave" && a.target !== null ? (
+            <button key={a.target} type="button" class="btn btn-seat" onClick={() => props.send(a)}>
+              {a.target}
+            </button>
+          ) : null,
+        )}
+      </div>
+      <button
+        type="button"
+        class="btn btn-big"
+        onClick={() => props.send({ actor: "host", type: "grave", seat, target: null })}
+      >
+        {t("grave.nobody")}
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,146 @@
+// The host console's game screen: the phase bar on top, the table as a ring, and one panel with the
+// step's content and its ONE primary button, always in the same place. Keyboard: space starts or
+// pauses the timer, → is the primary action, Ctrl+Z undoes.
+
+import type { Action, RuleError, Seat } from "@misto/engine";
+import { useEffect, useRef, useState } from "preact/hooks";
+import { keepAwake } from "../app/wakeLock.js";
+import { t } from "../i18n/index.js";
+import type { Language } from "../i18n/types.js";
+import { CheckOverlay } from "./CheckOverlay.js";
+import { DayPanel } from "./DayPanel.js";
+import { DealPanel } from "./DealPanel.js";
+import { EndPanel } from "./EndPanel.js";
+import type { TableHandle } from "./handle.js";
+import { MorningCard } from "./MorningCard.js";
+import { NightPanel } from "./NightPanel.js";
+import { PhaseBar } from "./PhaseBar.js";
+import { RuleErrorBanner } from "./RuleErrorBanner.js";
+import { SeatMenu } from "./SeatMenu.js";
+import { SeatRing } from "./SeatRing.js";
+import { checkOf } from "./script.js";
+import { unlockAudio } from "./sound.js";
+import { primaryOf } from "./steps.js";
+import { useStepTimer } from "./useStepTimer.js";
+import { VotingPanel } from "./VotingPanel.js";
+import "./game.css";
+
+export function GameScreen(props: { table: TableHandle; lang: Language }) {
+  const { table } = props;
+  const view = table.view;
+  const [hideCards, setHideCards] = useState(true);
+  const [menuSeat, setMenuSeat] = useState<Seat | null>(null);
+  const [error, setError] = useState<RuleError | null>(null);
+  const [check, setCheck] = useState<{ target: Seat; black: boolean } | null>(null);
+  const clock = useStepTimer(view.phase.seconds, view.phase.since);
+
+  useEffect(() => keepAwake(), []);
+  // A refusal belongs to the step it was made in.
+  useEffect(() => setError(null), [view.phase.since, view.phase.kind]);
+
+  const send = (action: Action): boolean => {
+    const problem = table.send(action);
+    setError(problem);
+    if (!problem) {
+      // NIGHT-11: the commissar is shown his answer at once, even when the night then resolves.
+      const shown = checkOf(table.state, action);
+      if (shown) setCheck(shown);
+    }
+    return problem === null;
+  };
+  const primary = primaryOf(view);
+  const undo = () => send({ actor: "host", type: "undo" });
+
+  const keys = useRef({ primary, undo, toggle: clock.toggle, menuOpen: menuSeat !== null });
+  keys.current = { primary, undo, toggle: clock.toggle, menuOpen: menuSeat !== null };
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const target = e.target as HTMLElement | null;
+      if (target?.closest("input, textarea, select, [contenteditable]")) return;
+      const k = keys.current;
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "z") {
+        e.preventDefault();
+        k.undo();
+      } else if (e.key === " " && !k.menuOpen) {
+        e.preventDefault();
+        k.toggle();
+      } else if (e.key === "ArrowRight" && !k.menuOpen && k.primary?.enabled) {
+        e.preventDefault();
+        send(k.primary.action);
+      } else if (e.key === "Escape") {
+        setMenuSeat(null);
+        setCheck(null);
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  });
+
+  return (
+    <div class={`game game-${view.phase.kind}`} lang={props.lang} onPointerDown={unlockAudio}>
+      <PhaseBar table={table} clock={clock} hideCards={hideCards} onHideCards={setHideCards} onUndo={undo} />
+      <main class="game-main">
+        <SeatRing view={view} state={table.state} hideCards={hideCards} onSeat={setMenuSeat} />
+        <section class="game-panel" aria-label={t("panel.label")}>
+          <RuleErrorBanner error={error} onDismiss={() => setError(null)} />
+          <div class="panel-body">
+            <StepPanel table={table} send={send} clock={clock} />
+          </div>
+          <div class="primary-slot">
+            {primary ? (
+              <button
+                type="button"
+                class="btn btn-primary"
+                disabled={!primary.enabled}
+                onClick={() => send(primary.action)}
+                title={`${t(primary.key)} (→)`}
+              >
+                {t(primary.key)}
+              </button>
+            ) : (
+              <p class="primary-wait">{t(waitingKey(view.phase.kind, view.phase.step))}</p>
+            )}
+          </div>
+        </section>
+      </main>
+      {menuSeat !== null && (
+        <SeatMenu view={view} seat={menuSeat} send={send} onClose={() => setMenuSeat(null)} />
+      )}
+      {check && <CheckOverlay check={check} onClose={() => setCheck(null)} />}
+    </div>
+  );
+}
+
+function StepPanel(props: {
+  table: TableHandle;
+  send: (a: Action) => boolean;
+  clock: ReturnType<typeof useStepTimer>;
+}) {
+  const { table, send } = props;
+  const view = table.view;
+  const p = view.phase;
+  switch (p.kind) {
+    case "deal":
+      return <DealPanel view={view} send={send} />;
+    case "night":
+      return <NightPanel view={view} send={send} />;
+    case "day":
+      if (p.step === "morning")
+        return view.host?.announce ? (
+          <MorningCard report={view.host.announce} names={view.seats.map((s) => s.name)} />
+        ) : null;
+      if (p.step === "voting" || p.step === "liftAll") return <VotingPanel view={view} send={send} />;
+      return <DayPanel view={view} state={table.state} clock={props.clock} send={send} />;
+    default:
+      return <EndPanel table={table} send={send} />;
+  }
+}
+
+/** What the panel waits for when the step has no primary button. */
+function waitingKey(kind: string, step: string | null): string {
+  if (kind === "night") return "wait.night";
+  if (step === "voting" || step === "liftAll") return "wait.vote";
+  if (kind === "rating") return "wait.rating";
+  if (kind === "closed") return "wait.closed";
+  return "wait.other";
+}

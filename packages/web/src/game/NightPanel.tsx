@@ -1,0 +1,141 @@
+// The night script card (FLOW-3, FLOW-4): the words to say, whom to wake, the freeze gesture
+// (NIGHT-2), the legal targets as big seat buttons plus skip, the check to show and the note
+// (NIGHT-11, NIGHT-12). Tonight's choices stay hidden until the host taps to see them.
+
+import type { Action, NightScript, View } from "@misto/engine";
+import { useState } from "preact/hooks";
+import { t } from "../i18n/index.js";
+import { scriptWords } from "./script.js";
+
+export function NightPanel(props: { view: View; send: (a: Action) => boolean }) {
+  const { view } = props;
+  const script = view.host?.script;
+  if (!script) return <p class="hint">{t("night.resolving")}</p>;
+  const words = scriptWords(view, script);
+  return (
+    <div class="night-panel">
+      <article class="script-card" aria-labelledby="script-title">
+        <h2 id="script-title">{t(`night.step.${script.role}`)}</h2>
+        {words.opening && <p class="say">{t(words.opening)}</p>}
+        <p class="say say-big">{t(words.wake)}</p>
+        {words.ask && <p class="say">{t(words.ask)}</p>}
+        <p class="wake-seats">
+          {script.wake.length
+            ? t("night.wakeSeats", { list: script.wake.join(", ") })
+            : t("night.nobodyWakes")}
+        </p>
+        {script.gesture.length > 0 && (
+          <p class="gesture" role="alert">
+            🤙 {t("night.gesture", { list: script.gesture.join(", ") })}
+          </p>
+        )}
+        {script.role === "note" ? (
+          <Note script={script} send={props.send} />
+        ) : (
+          <Choosers script={script} send={props.send} />
+        )}
+        <p class="say say-sleep">{t(words.sleep)}</p>
+      </article>
+      <Tonight key={view.phase.since} view={view} />
+    </div>
+  );
+}
+
+function Choosers(props: { script: NightScript; send: (a: Action) => boolean }) {
+  const { script } = props;
+  return (
+    <>
+      {script.choosers.map((c) => (
+        <section key={c.seat} class="chooser" aria-label={t("night.chooser", { n: c.seat })}>
+          {script.choosers.length > 1 && <h3>{t("night.chooser", { n: c.seat })}</h3>}
+          {c.onlySkip && <p class="hint">{t("night.onlySkip")}</p>}
+          <div class="seat-buttons">
+            {!c.onlySkip &&
+              c.targets.map((target) => (
+                <button
+                  key={target}
+                  type="button"
+                  class="btn btn-seat"
+                  onClick={() => props.send({ actor: "host", type: "choose", seat: c.seat, target })}
+                  aria-label={t("menu.chooseFor", { chooser: c.seat, seat: target })}
+                >
+                  {target}
+                </button>
+              ))}
+          </div>
+          <button
+            type="button"
+            class="btn btn-big"
+            onClick={() => props.send({ actor: "host", type: "choose", seat: c.seat, target: null })}
+          >
+            {t("night.skip")}
+          </button>
+        </section>
+      ))}
+    </>
+  );
+}
+
+function Note(props: { script: NightScript; send: (a: Action) => boolean }) {
+  const seat = props.script.wake[0];
+  if (seat === undefined) return null;
+  return (
+    <section class="note">
+      {props.script.check && (
+        <CheckResult black={props.script.check.black} target={props.script.check.target} />
+      )}
+      <p class="say">{t("night.noteQuestion")}</p>
+      <div class="yes-no">
+        <button
+          type="button"
+          class="btn btn-big btn-accent"
+          onClick={() => props.send({ actor: "host", type: "note", seat, leave: true })}
+        >
+          {t("night.noteLeave")}
+        </button>
+        <button
+          type="button"
+          class="btn btn-big"
+          onClick={() => props.send({ actor: "host", type: "note", seat, leave: false })}
+        >
+          {t("night.noteNone")}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** NIGHT-11: thumb up is black, thumb down is red. */
+export function CheckResult(props: { target: number; black: boolean }) {
+  return (
+    <p class={`check check-${props.black ? "black" : "red"}`} role="status">
+      <span class="check-thumb" aria-hidden="true">
+        {props.black ? "👍" : "👎"}
+      </span>
+      {t("night.checkShow", { n: props.target, color: t(props.black ? "color.black" : "color.red") })}
+    </p>
+  );
+}
+
+function Tonight(props: { view: View }) {
+  const [shown, setShown] = useState(false);
+  const night = props.view.host?.nights.at(-1);
+  const choices = night?.choices ?? [];
+  return (
+    <section class="tonight">
+      <button type="button" class="btn" aria-expanded={shown} onClick={() => setShown(!shown)}>
+        {shown ? t("night.hideChoices") : t("night.showChoices", { n: choices.length })}
+      </button>
+      {shown && (
+        <ul>
+          {choices.map((c) => (
+            <li key={`${c.role}-${c.seat}`}>
+              {t(`role.${c.role}`)} ({c.seat}): {c.target === null ? t("night.skipped") : c.target}
+            </li>
+          ))}
+          {night?.note && <li>{t("night.noteLeft")}</li>}
+        </ul>
+      )}
+    </section>
+  );
+}

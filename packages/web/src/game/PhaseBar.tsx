@@ -1,0 +1,50 @@
+// The phase bar: what phase it is, the step's timer, sync status, the cards toggle and undo.
+
+import { t } from "../i18n/index.js";
+import type { TableHandle } from "./handle.js";
+import { phaseTitle } from "./steps.js";
+import { Timer } from "./Timer.js";
+import { UndoLog } from "./UndoLog.js";
+import type { StepTimer } from "./useStepTimer.js";
+
+export function PhaseBar(props: {
+  table: TableHandle;
+  clock: StepTimer;
+  hideCards: boolean;
+  onHideCards: (hide: boolean) => void;
+  onUndo: () => void;
+}) {
+  const { table, clock } = props;
+  const view = table.view;
+  const title = phaseTitle(view);
+  return (
+    <header class={`phase-bar phase-${view.phase.kind}`}>
+      <div class="phase-title">
+        <span class="phase-table">{table.title}</span>
+        <h1>{t(title.key, title.params)}</h1>
+      </div>
+      <Timer clock={clock} size="bar" />
+      <SyncStatus table={table} />
+      <label class="toggle">
+        <input
+          type="checkbox"
+          checked={props.hideCards}
+          onChange={(e) => props.onHideCards((e.currentTarget as HTMLInputElement).checked)}
+        />
+        <span>{t("seat.hideCards")}</span>
+      </label>
+      <UndoLog state={table.state} canUndo={view.host?.canUndo ?? false} onUndo={props.onUndo} />
+    </header>
+  );
+}
+
+function SyncStatus(props: { table: TableHandle }) {
+  const { table } = props;
+  const state = !table.online ? "offline" : table.synced ? "synced" : "pending";
+  return (
+    <span class={`sync sync-${state}`} role="status">
+      {state === "offline" ? `⚠ ${t("sync.offline")}` : state === "synced" ? `✓ ${t("sync.online")}` : "⟳"}
+      {table.pending > 0 ? ` ${t("sync.pending", { n: table.pending })}` : ""}
+    </span>
+  );
+}

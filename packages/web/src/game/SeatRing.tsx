@@ -1,0 +1,87 @@
+// The table as the main picture: twelve seats in a ring in their real order, seat 1 at the top,
+// clockwise. Tapping a seat opens its menu.
+
+import type { GameState, Seat, SeatView, View } from "@misto/engine";
+import { t } from "../i18n/index.js";
+import { badgesOf, cardPublic, currentSeat, foulDots } from "./seatFacts.js";
+
+export function SeatRing(props: {
+  view: View;
+  state: GameState;
+  hideCards: boolean;
+  onSeat: (seat: Seat) => void;
+}) {
+  const current = currentSeat(props.view);
+  return (
+    <section class="ring" aria-label={t("ring.label")}>
+      {props.view.seats.map((s) => {
+        const angle = ((s.seat - 1) * 30 - 90) * (Math.PI / 180);
+        const style = { left: `${50 + 41 * Math.cos(angle)}%`, top: `${50 + 40 * Math.sin(angle)}%` };
+        return (
+          <SeatChip
+            key={s.seat}
+            seat={s}
+            style={style}
+            current={current === s.seat}
+            showCard={!props.hideCards || cardPublic(props.state, s.seat)}
+            onTap={() => props.onSeat(s.seat)}
+          />
+        );
+      })}
+    </section>
+  );
+}
+
+function SeatChip(props: {
+  seat: SeatView;
+  style: Record<string, string>;
+  current: boolean;
+  showCard: boolean;
+  onTap: () => void;
+}) {
+  const s = props.seat;
+  const badges = badgesOf(s);
+  const card = props.showCard && s.card ? t(`card.${s.card}`) : null;
+  const cause = s.out ? t(`cause.${s.out.cause}`) : null;
+  const label = [
+    t("seat.n", { n: s.seat }),
+    s.name,
+    card,
+    t("seat.fouls", { n: s.fouls }),
+    cause,
+    badges.muted ? t("seat.muted") : null,
+    badges.noVote ? t("seat.noVote") : null,
+    props.current ? t("seat.now") : null,
+  ]
+    .filter(Boolean)
+    .join(", ");
+  const classes = [
+    "seat",
+    s.out ? "seat-out" : "",
+    props.current ? "seat-current" : "",
+    s.card ? `card-${s.card}` : "",
+  ];
+  return (
+    <button
+      type="button"
+      class={classes.filter(Boolean).join(" ")}
+      style={props.style}
+      onClick={props.onTap}
+      aria-label={label}
+      aria-current={props.current ? "true" : undefined}
+    >
+      <span class="seat-number">{s.seat}</span>
+      <span class="seat-name">{s.name}</span>
+      {card && <span class="seat-card">{card}</span>}
+      <span class="seat-fouls" aria-hidden="true">
+        {foulDots(s.fouls)}
+      </span>
+      {cause && <span class="seat-cause">{cause}</span>}
+      {badges.muted && <span class="badge badge-muted">{t("seat.muted")}</span>}
+      {badges.noVote && <span class="badge badge-novote">{t("seat.noVote")}</span>}
+      {badges.foulVotes > 0 && s.out === null && (
+        <span class="badge badge-foulvotes">{t("seat.foulVotes", { n: badges.foulVotes })}</span>
+      )}
+    </button>
+  );
+}

@@ -1,0 +1,61 @@
+// The night script's words (FLOW-3, FLOW-4): what the host says at each step of the call order, as
+// i18n keys. The engine's script says whom to wake; this says how to say it.
+
+import { type Action, type GameState, type NightScript, type Seat, teamOf, type View } from "@misto/engine";
+
+export interface ScriptWords {
+  /** "The city falls asleep" opens the night's first step. */
+  readonly opening: string | null;
+  readonly wake: string;
+  /** The question to the woken role, or null when there is nothing to ask. */
+  readonly ask: string | null;
+  readonly sleep: string;
+}
+
+/** NIGHT-5: at the mafia's turn with no mafioso left, the lone prostitute wakes to shoot. */
+export function loneProstitute(view: View, script: NightScript): boolean {
+  return script.role === "mafia" && script.wake.every((seat) => view.seats[seat - 1]?.card === "prostitute");
+}
+
+export function scriptWords(view: View, script: NightScript): ScriptWords {
+  const tonight = view.host?.nights.at(-1);
+  const first =
+    script.role === "acquaintance" || (script.role !== "note" && (tonight?.choices.length ?? 0) === 0);
+  const opening = first ? "night.say.cityAsleep" : null;
+  if (script.role === "acquaintance") {
+    const prostitute = script.wake.some((seat) => view.seats[seat - 1]?.card === "prostitute");
+    return {
+      opening,
+      wake: prostitute ? "night.say.acquaintanceWithProstitute" : "night.say.acquaintance",
+      ask: "night.say.donShows",
+      sleep: prostitute ? "night.say.acquaintanceSleepWithProstitute" : "night.say.mafiaSleeps",
+    };
+  }
+  if (script.role === "note") {
+    return { opening: null, wake: "night.say.noteAsk", ask: null, sleep: "night.say.commissarSleeps" };
+  }
+  if (loneProstitute(view, script)) {
+    return {
+      opening,
+      wake: "night.say.loneProstituteWakes",
+      ask: "night.say.loneProstituteAsk",
+      sleep: "night.say.prostituteSleeps",
+    };
+  }
+  const together = script.role === "mafia" && script.choosers.length > 1;
+  return {
+    opening,
+    wake: `night.say.${script.role}Wakes`,
+    ask: together ? "night.say.mafiaAskTogether" : `night.say.${script.role}Ask`,
+    sleep: `night.say.${script.role}Sleeps`,
+  };
+}
+
+/** NIGHT-11: the check a just-accepted action made (the commissar's choice), to show him at once. */
+export function checkOf(state: GameState, action: Action): { target: Seat; black: boolean } | null {
+  if (action.type !== "choose" || action.target === null) return null;
+  const chooser = state.seats[action.seat - 1];
+  const target = state.seats[action.target - 1];
+  if (chooser?.card !== "commissar" || !target) return null;
+  return { target: action.target, black: teamOf(target.card) === "black" };
+}

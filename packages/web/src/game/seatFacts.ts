@@ -1,0 +1,38 @@
+// What a seat chip shows, as data: fouls as dots, badges, and whether its card is public.
+
+import type { GameState, Seat, SeatView, View } from "@misto/engine";
+
+export const MAX_FOULS = 5;
+
+/** FOUL-1…5: ●●○○○. */
+export function foulDots(fouls: number): string {
+  const n = Math.max(0, Math.min(MAX_FOULS, fouls));
+  return "●".repeat(n) + "○".repeat(MAX_FOULS - n);
+}
+
+/** The seats the host should see marked as acting now: the day's speaker or voter, the rating's voter. */
+export function currentSeat(view: View): Seat | null {
+  return view.phase.kind === "night" ? null : view.phase.current;
+}
+
+export interface SeatBadges {
+  /** FOUL-4: 3 fouls. */
+  readonly muted: boolean;
+  /** FOUL-4: 4 fouls. */
+  readonly noVote: boolean;
+  /** FOUL-3: foul votes waiting for a day's vote. */
+  readonly foulVotes: number;
+}
+
+export function badgesOf(s: SeatView): SeatBadges {
+  return {
+    muted: s.out === null && s.muted && !s.noVote,
+    noVote: s.out === null && s.noVote,
+    foulVotes: s.foulVotes,
+  };
+}
+
+/** The card is public (revealed at a last word, an announcement, a removal): shown even with cards hidden. */
+export function cardPublic(state: GameState, seat: Seat): boolean {
+  return state.seats[seat - 1]?.revealed === true || state.result?.announced === true;
+}

@@ -1,0 +1,29 @@
+// The dictionaries merged into one per language, and the lookup itself (no browser state: tests use it).
+
+import { APP_STRINGS } from "./app.js";
+import { GAME_STRINGS } from "./game.js";
+import { type Dictionary, LANGUAGES, type Language, type Strings } from "./types.js";
+
+/** Every part's strings; a key defined by two parts is a mistake the i18n test reports. */
+export const PARTS: Readonly<Record<string, Strings>> = { app: APP_STRINGS, game: GAME_STRINGS };
+
+export const DICTIONARIES: Readonly<Record<Language, Dictionary>> = Object.fromEntries(
+  LANGUAGES.map((lang) => [lang, Object.assign({}, ...Object.values(PARTS).map((part) => part[lang]))]),
+) as Record<Language, Dictionary>;
+
+export type Params = Readonly<Record<string, string | number>>;
+
+/** The text of `key` in `lang` with its "{name}" parameters filled; English, then the key, when missing. */
+export function translate(lang: Language, key: string, params?: Params): string {
+  const text = DICTIONARIES[lang][key] ?? DICTIONARIES.en[key] ?? key;
+  return params ? text.replace(/\{(\w+)\}/g, (m, name: string) => String(params[name] ?? m)) : text;
+}
+
+/** The language a browser asks for (navigator.language), or English. */
+export function pickLanguage(preferred: readonly string[]): Language {
+  for (const tag of preferred) {
+    const base = tag.toLowerCase().split("-")[0];
+    if ((LANGUAGES as readonly string[]).includes(base ?? "")) return base as Language;
+  }
+  return "en";
+}

@@ -1,0 +1,17 @@
+// The host console's entry: the theme, the shell, and (in a production build) the service worker
+// that keeps the app shell on this device so the console opens without a network.
+
+import { render } from "preact";
+import { App } from "./app/App.js";
+import "./app/theme.css";
+
+const root = document.getElementById("app");
+if (root) render(<App />, root);
+
+if (import.meta.env.PROD && "serviceWorker" in navigator) {
+  window.addEventListener("load", () => {
+    navigator.serviceWorker.register("/sw.js").catch(() => {
+      // No service worker (plain http on a LAN, private mode): the console still works online.
+    });
+  });
+}

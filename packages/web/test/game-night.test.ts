@@ -1,0 +1,106 @@
+import type { Action, NightScript } from "@misto/engine";
+import { describe, expect, it } from "vitest";
+
+import { describeStep, lastSteps } from "../src/game/eventLog.js";
+import { checkOf, scriptWords } from "../src/game/script.js";
+import { seatActions } from "../src/game/seatActions.js";
+import { foulDots } from "../src/game/seatFacts.js";
+import { primaryOf } from "../src/game/steps.js";
+import { translator } from "../src/game/tr.js";
+import { GAME_STRINGS } from "../src/i18n/game.js";
+import { HostTable } from "./game-helpers.js";
+
+const host = "host" as const;
+const choose = (seat: number, target: number | null): Action => ({
+  actor: host,
+  type: "choose",
+  seat,
+  target,
+});
+
+function scriptOf(table: HostTable): NightScript {
+  const script = table.view.host?.script;
+  if (!script) throw new Error("no night script now");
+  return script;
+}
+
+/** Day 1 with everybody voting for 12, then the night opens with the acquaintance. */
+function toNight(): HostTable {
+  const table = new HostTable().advance(14);
+  for (const voter of table.view.phase.queue)
+    table.must({ actor: host, type: "vote", voter, target: voter === 12 ? 11 : 12 });
+  return table.advance();
+}
+
+describe("the night script", () => {
+  it("FLOW-4 the acquaintance: the city sleeps, the mafia meet, the Don shows himself", () => {
+    const table = toNight();
+    const script = table.view.host?.script;
+    expect(script?.role).toBe("acquaintance");
+    expect(script?.wake).toEqual([1, 2, 3]);
+    expect(scriptWords(table.view, scriptOf(table))).toEqual({
+      opening: "night.say.cityAsleep",
+      wake: "night.say.acquaintance",
+      ask: "night.say.donShows",
+      sleep: "night.say.mafiaSleeps",
+    });
+    expect(primaryOf(table.view)?.key).toBe("primary.endAcquaintance");
+  });
+
+  it("FLOW-3 each role in the call order has its words; targets are seat buttons and the menu agrees", () => {
+    const table = toNight().advance();
+    let script = scriptOf(table);
+    expect(script.role).toBe("prostitute");
+    expect(scriptWords(table.view, script).wake).toBe("night.say.prostituteWakes");
+    expect(scriptWords(table.view, script).opening).toBe("night.say.cityAsleep");
+    expect(script.choosers[0]?.targets).toContain(7);
+    expect(seatActions(table.view, 7).map((a) => a.key)).toEqual(["menu.chooseFor"]);
+    expect(primaryOf(table.view)).toBeNull();
+    table.must(choose(4, 7));
+    script = scriptOf(table);
+    expect(script.role).toBe("doctor");
+    expect(scriptWords(table.view, script)).toMatchObject({ opening: null, ask: "night.say.doctorAsk" });
+    table.must(choose(6, 6));
+    script = scriptOf(table);
+    expect(script.role).toBe("mafia");
+    expect(scriptWords(table.view, script).ask).toBe("night.say.mafiaAsk");
+    table.must(choose(1, 8));
+    script = scriptOf(table);
+    expect(script.role).toBe("maniac");
+    // NIGHT-2: the frozen maniac is shown the gesture and may only skip.
+    expect(script.gesture).toEqual([7]);
+    expect(script.choosers[0]?.onlySkip).toBe(true);
+    table.must(choose(7, null));
+    expect(table.view.host?.script?.role).toBe("commissar");
+  });
+
+  it("NIGHT-11 the commissar's answer: thumb up for black, down for red", () => {
+    const table = toNight().advance();
+    table.must(choose(4, null)).must(choose(6, null)).must(choose(1, null)).must(choose(7, null));
+    expect(checkOf(table.state, choose(5, 2))).toEqual({ target: 2, black: true });
+    expect(checkOf(table.state, choose(5, 7))).toEqual({ target: 7, black: false });
+    expect(checkOf(table.state, choose(5, null))).toBeNull();
+    expect(checkOf(table.state, choose(6, 2))).toBeNull();
+    table.must(choose(5, 2));
+    const script = table.view.host?.script;
+    expect(script?.role).toBe("note");
+    expect(script?.check).toMatchObject({ target: 2, black: true });
+    expect(scriptWords(table.view, scriptOf(table)).wake).toBe("night.say.noteAsk");
+  });
+
+  it("the undo log never shows a night choice's target", () => {
+    const table = toNight().advance();
+    table.must(choose(4, 9));
+    const en = translator(GAME_STRINGS.en);
+    const lines = lastSteps(table.state, 3).map((e) => describeStep(e, en));
+    expect(lines[0]).toBe("Choice: prostitute");
+    expect(lines.join(" ")).not.toContain("9");
+    expect(lines[1]).toBe("End of the acquaintance");
+  });
+
+  it("FOUL-1 the seat chip shows fouls as dots", () => {
+    expect(foulDots(0)).toBe("○○○○○");
+    expect(foulDots(2)).toBe("●●○○○");
+    expect(foulDots(7)).toBe("●●●●●");
+  });
+});

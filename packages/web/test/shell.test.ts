@@ -1,0 +1,92 @@
+// The shell's pure parts: routes, the settings and deal drafts, the pasted list of names.
+
+import { CARDS, DECK, DEFAULT_SETTINGS, SETTING_NAMES } from "@misto/engine";
+import { describe, expect, it } from "vitest";
+import { defaultDraft, namesFromList, readDeal, readDraft, SETTING_OPTIONS } from "../src/app/forms.js";
+import { matchRoute } from "../src/app/routes.js";
+import { DICTIONARIES } from "../src/i18n/core.js";
+import { LANGUAGES } from "../src/i18n/types.js";
+
+describe("routes", () => {
+  it("reads every route", () => {
+    expect(matchRoute("/")).toEqual({ name: "tables" });
+    expect(matchRoute("/setup", "#token=abc123")).toEqual({ name: "setup", token: "abc123" });
+    expect(matchRoute("/setup")).toEqual({ name: "setup", token: null });
+    expect(matchRoute("/signin/")).toEqual({ name: "signin" });
+    expect(matchRoute("/tables/new")).toEqual({ name: "newTable" });
+    expect(matchRoute("/tables/a%20b")).toEqual({ name: "table", id: "a b" });
+    expect(matchRoute("/display/t9")).toEqual({ name: "display", id: "t9" });
+    expect(matchRoute("/tables/x/y")).toEqual({ name: "notFound" });
+  });
+});
+
+describe("the settings editor", () => {
+  it("the default draft reads back as the engine's defaults, with no problem", () => {
+    const { settings, problems } = readDraft(defaultDraft());
+    expect(problems).toEqual({});
+    expect(settings).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it("shows every setting: each has its label and help line in every language", () => {
+    expect(Object.keys(defaultDraft()).sort()).toEqual([...SETTING_NAMES].sort());
+    for (const lang of LANGUAGES) {
+      for (const name of SETTING_NAMES) {
+        expect(DICTIONARIES[lang][`app.setting.${name}.label`], `${lang} ${name}`).toBeTruthy();
+        expect(DICTIONARIES[lang][`app.setting.${name}.help`], `${lang} ${name}`).toBeTruthy();
+        for (const option of SETTING_OPTIONS[name] ?? []) {
+          expect(
+            DICTIONARIES[lang][`app.option.${name}.${option}`],
+            `${lang} ${name}.${option}`,
+          ).toBeTruthy();
+        }
+      }
+      for (const card of CARDS) expect(DICTIONARIES[lang][`app.card.${card}`]).toBeTruthy();
+    }
+  });
+
+  it("reads the discussion list and an empty quiet-phase draw as off", () => {
+    const draft = { ...defaultDraft(), discussionSeconds: "120, 90 60", drawAfterQuietPhases: "" };
+    const { settings, problems } = readDraft(draft);
+    expect(problems).toEqual({});
+    expect(settings.discussionSeconds).toEqual([120, 90, 60]);
+    expect(settings.drawAfterQuietPhases).toBeNull();
+  });
+
+  it("reports each bad value by its setting, with the engine's own check", () => {
+    const draft = {
+      ...defaultDraft(),
+      discussionSeconds: "120, soon",
+      speechSeconds: "2",
+      hostBonusPlayers: "",
+    };
+    const { problems } = readDraft(draft);
+    expect(problems.discussionSeconds).toEqual({ kind: "list" });
+    expect(problems.speechSeconds).toMatchObject({ kind: "invalid" });
+    expect(problems.hostBonusPlayers).toMatchObject({ kind: "invalid" });
+    expect(problems.tieRule).toBeUndefined();
+  });
+});
+
+describe("the deal", () => {
+  it("SETUP-2 takes the physical cards only when they are the deck", () => {
+    const cards = [...DECK];
+    expect(readDeal({ mode: "cards", cards })).toEqual({ cards });
+    expect(readDeal({ mode: "cards", cards: [...DECK.slice(0, 11), ""] })).toBeNull();
+    expect(readDeal({ mode: "cards", cards: [...DECK.slice(0, 11), "don"] })).toBeNull();
+  });
+
+  it("SETUP-3 deals from a typed seed or a fresh random one", () => {
+    expect(readDeal({ mode: "seed", seed: "  friday " })).toEqual({ seed: "friday" });
+    expect(readDeal({ mode: "seed", seed: " " })).toBeNull();
+    expect(readDeal({ mode: "random" })).toEqual({ random: true });
+  });
+});
+
+describe("a pasted list of names", () => {
+  it("reads one name a line, drops numbering and blank lines", () => {
+    expect(namesFromList("1. Anna\n2) Boris\n\n3 Vera Lee\n")).toEqual(["Anna", "Boris", "Vera Lee"]);
+  });
+  it("reads a comma list", () => {
+    expect(namesFromList("Anna, Boris;Vera")).toEqual(["Anna", "Boris", "Vera"]);
+  });
+});
