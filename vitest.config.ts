@@ -13,7 +13,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["packages/*/src/**/*.test.ts", "packages/*/test/**/*.test.ts"],
+    include: ["packages/*/src/**/*.test.ts", "packages/*/test/**/*.test.ts", "packages/web/e2e/**/*.test.ts"],
     exclude: ["**/node_modules/**", "**/dist/**"],
   },
 });

@@ -28,15 +28,25 @@ export function App() {
   }, [lang]);
 
   useEffect(() => {
-    void api.me().then(async (answer) => {
-      if (answer.ok) return setMe(answer.value.host);
-      // Offline: the console still opens the tables kept on this device.
-      if (answer.error.status === 0) return setOffline(true);
-      setMe(null);
-      const setup = await api.setupNeeded();
-      const here = location.pathname;
-      if (setup.ok && setup.value.needed && here !== "/setup") navigate("/setup", { replace: true });
-    });
+    const ask = () =>
+      void api.me().then(async (answer) => {
+        if (answer.ok) {
+          setOffline(false);
+          return setMe(answer.value.host);
+        }
+        // Offline: the console still opens the tables kept on this device.
+        if (answer.error.status === 0) return setOffline(true);
+        setOffline(false);
+        setMe(null);
+        const setup = await api.setupNeeded();
+        const here = location.pathname;
+        if (setup.ok && setup.value.needed && here !== "/setup") navigate("/setup", { replace: true });
+      });
+    ask();
+    // Opened offline (from the service worker's copy): ask again once the network is back.
+    const online = () => ask();
+    window.addEventListener("online", online);
+    return () => window.removeEventListener("online", online);
   }, []);
 
   // A signed-out host is sent to sign in, except offline at a table (its steps are kept and sent later).

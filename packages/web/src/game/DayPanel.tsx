@@ -35,11 +35,12 @@ export function DayPanel(props: {
           </p>
         )
       )}
-      <Timer clock={props.clock} size="huge" />
-      {p.step !== "discussion" && <Queue view={view} />}
+      {/* DON-1: the grave comes first, above the timer, so the host cannot end the word without seeing it. */}
       {p.step === "lastWords" && current !== null && (
         <Grave view={view} state={props.state} seat={current} send={props.send} />
       )}
+      <Timer clock={props.clock} size="huge" />
+      {p.step !== "discussion" && <Queue view={view} />}
     </div>
   );
 }
@@ -96,7 +97,13 @@ function Grave(props: { view: View; state: GameState; seat: Seat; send: (a: Acti
       <div class="seat-buttons">
         {legal.map((a) =>
           a.type === "grave" && a.target !== null ? (
-            <button key={a.target} type="button" class="btn btn-seat" onClick={() => props.send(a)}>
+            <button
+              key={a.target}
+              type="button"
+              class="btn btn-seat"
+              onClick={() => props.send(a)}
+              aria-label={t("menu.grave", { don: seat, seat: a.target })}
+            >
               {a.target}
             </button>
           ) : null,

@@ -31,6 +31,7 @@ export function PhaseBar(props: {
           checked={props.hideCards}
           onChange={(e) => props.onHideCards((e.currentTarget as HTMLInputElement).checked)}
         />
+        <span class="toggle-track" aria-hidden="true" />
         <span>{t("seat.hideCards")}</span>
       </label>
       <UndoLog state={table.state} canUndo={view.host?.canUndo ?? false} onUndo={props.onUndo} />

@@ -61,6 +61,7 @@ function Nominations(props: { view: View; send: Send }) {
             class={`btn btn-seat${taken.has(seat) ? " btn-on" : ""}`}
             aria-pressed={taken.has(seat)}
             disabled={taken.has(seat) || by === seat}
+            aria-label={t("menu.nominate", { seat })}
             onClick={() => props.send({ actor: by, type: "nominate", candidate: seat })}
           >
             {seat}
@@ -87,6 +88,11 @@ function Votes(props: { view: View; send: Send }) {
               type="button"
               class="btn btn-seat"
               onClick={() => props.send(a)}
+              aria-label={
+                a.candidate === null
+                  ? t("log.ratingAbstained", { voter: a.voter })
+                  : t("menu.ratingVote", { voter: a.voter, seat: a.candidate })
+              }
             >
               {a.candidate ?? t("rating.abstain")}
             </button>

@@ -16,7 +16,7 @@ export function SeatRing(props: {
     <section class="ring" aria-label={t("ring.label")}>
       {props.view.seats.map((s) => {
         const angle = ((s.seat - 1) * 30 - 90) * (Math.PI / 180);
-        const style = { left: `${50 + 41 * Math.cos(angle)}%`, top: `${50 + 40 * Math.sin(angle)}%` };
+        const style = { left: `${50 + 41 * Math.cos(angle)}%`, top: `${50 + 42 * Math.sin(angle)}%` };
         return (
           <SeatChip
             key={s.seat}
@@ -43,18 +43,6 @@ function SeatChip(props: {
   const badges = badgesOf(s);
   const card = props.showCard && s.card ? t(`card.${s.card}`) : null;
   const cause = s.out ? t(`cause.${s.out.cause}`) : null;
-  const label = [
-    t("seat.n", { n: s.seat }),
-    s.name,
-    card,
-    t("seat.fouls", { n: s.fouls }),
-    cause,
-    badges.muted ? t("seat.muted") : null,
-    badges.noVote ? t("seat.noVote") : null,
-    props.current ? t("seat.now") : null,
-  ]
-    .filter(Boolean)
-    .join(", ");
   const classes = [
     "seat",
     s.out ? "seat-out" : "",
@@ -67,15 +55,20 @@ function SeatChip(props: {
       class={classes.filter(Boolean).join(" ")}
       style={props.style}
       onClick={props.onTap}
-      aria-label={label}
       aria-current={props.current ? "true" : undefined}
     >
-      <span class="seat-number">{s.seat}</span>
+      {/* The accessible name is the chip's own text (axe: label-content-name-mismatch), with the
+          facts only the eye gets (the seat word, the foul dots, "now") in visually hidden text. */}
+      <span class="sr-only">{`${t("seat.n", { n: s.seat })}, `}</span>
+      <span class="seat-number" aria-hidden="true">
+        {s.seat}
+      </span>
       <span class="seat-name">{s.name}</span>
       {card && <span class="seat-card">{card}</span>}
       <span class="seat-fouls" aria-hidden="true">
         {foulDots(s.fouls)}
       </span>
+      <span class="sr-only">{`, ${t("seat.fouls", { n: s.fouls })}${props.current ? `, ${t("seat.now")}` : ""}`}</span>
       {cause && <span class="seat-cause">{cause}</span>}
       {badges.muted && <span class="badge badge-muted">{t("seat.muted")}</span>}
       {badges.noVote && <span class="badge badge-novote">{t("seat.noVote")}</span>}

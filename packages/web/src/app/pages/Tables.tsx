@@ -50,11 +50,7 @@ export function TablesPage(props: { lang: Language }) {
             const title = table.title || t("app.tables.untitled");
             return (
               <li key={table.id}>
-                <Link
-                  href={`/tables/${encodeURIComponent(table.id)}`}
-                  class="table-card"
-                  aria-label={t("app.tables.open", { title })}
-                >
+                <Link href={`/tables/${encodeURIComponent(table.id)}`} class="table-card">
                   <span class="table-title">{title}</span>
                   <span class="table-facts">
                     <span>

@@ -1,0 +1,228 @@
+// Accessibility: axe-core runs in every page the host and the room see (setup, sign-in, tables,
+// new table, the game at a day step and a night step, the table display), and no serious or
+// critical violation is allowed — colour contrast included.
+
+import axe from "axe-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  freshContext,
+  launch,
+  newTableThroughApi,
+  phaseHeading,
+  type Served,
+  serve,
+  setUpClub,
+  signIn,
+  step,
+  tempDb,
+  until,
+} from "./club.js";
+
+declare const window: {
+  axe: { run(context: unknown, options: unknown): Promise<{ violations: Violation[] }> };
+};
+declare const document: unknown;
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[]; failureSummary?: string }[];
+}
+
+/** Runs axe on the page as it is now; answers the serious and critical violations, in words. */
+async function audit(page: Page, name: string): Promise<string[]> {
+  // Let transitions and the theme settle: contrast is measured on what is painted.
+  await page.waitForTimeout(300);
+  const injected = await page.evaluate(() => "axe" in globalThis);
+  if (!injected) await page.addScriptTag({ content: axe.source });
+  const violations = await page.evaluate(async () => {
+    const result = await window.axe.run(document, { resultTypes: ["violations"] });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+    }));
+  });
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .flatMap((v) =>
+      v.nodes.map(
+        (n) =>
+          `${name}: [${v.impact}] ${v.id} (${v.help}) at ${JSON.stringify(n.target)}: ${n.failureSummary ?? ""}`,
+      ),
+    );
+}
+
+// One club, one host page, walked through in order; each page is its own test, so a report names
+// the page that fails.
+describe("accessibility (axe-core): no serious or critical violation", () => {
+  let browser: Browser;
+  let served: Served;
+  let host: BrowserContext;
+  let page: Page;
+  let id = "";
+  const db = tempDb();
+
+  beforeAll(async () => {
+    browser = await launch();
+    served = await serve(db.file);
+    host = await freshContext(browser);
+    page = await host.newPage();
+    page.setDefaultTimeout(15_000);
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await served?.stop();
+    db.dispose();
+  }, 30_000);
+
+  it("on the setup page, also with its problems shown", async () => {
+    await page.goto(served.setupLink as string);
+    await page.locator("#club").waitFor();
+    const found = await audit(page, "setup");
+    await page.fill("#club", "Club");
+    await page.fill("#admin-name", "Admin");
+    await page.fill("#login", "x");
+    await page.fill("#password", "short");
+    await page.fill("#password2", "other");
+    await page.click("form button[type=submit]");
+    await page.locator(".problem").first().waitFor();
+    found.push(...(await audit(page, "setup with problems")));
+    await setUpClub(page, served.setupLink as string);
+    expect(found).toEqual([]);
+  }, 60_000);
+
+  it("on the tables page", async () => {
+    id = await newTableThroughApi(page, "e2e-a11y-1", "Friday table");
+    await page.reload();
+    await page.locator(".table-list a").first().waitFor();
+    expect(await audit(page, "tables")).toEqual([]);
+  }, 60_000);
+
+  it("on the new-table page: digital and physical deals, and a refused submit", async () => {
+    await page.goto(`${served.url}/tables/new`);
+    await page.locator("#seat-1").waitFor();
+    const found = await audit(page, "new table");
+    await page.getByLabel("Physical cards").check();
+    await page.locator("#card-1").waitFor();
+    await page.getByRole("button", { name: "Create the table" }).click();
+    await page.locator(".problem").first().waitFor();
+    found.push(...(await audit(page, "new table with problems")));
+    expect(found).toEqual([]);
+  }, 60_000);
+
+  it("on the game at the deal and at day steps (accusations, a seat's menu, the vote)", async () => {
+    await page.goto(`${served.url}/tables/${encodeURIComponent(id)}`);
+    await phaseHeading(page).waitFor();
+    const found = await audit(page, "game: deal");
+    for (let i = 0; i < 3; i++) await step(page);
+    expect(await phaseHeading(page).textContent()).toBe("Day 1 · accusations");
+    found.push(...(await audit(page, "game: day (accusations)")));
+    await page.locator(".ring .seat").nth(1).click();
+    await page.locator("[role=dialog]").first().waitFor();
+    found.push(...(await audit(page, "game: seat menu")));
+    await page.keyboard.press("Escape");
+    await until("the vote", async () => {
+      if ((await phaseHeading(page).textContent()) === "Day 1 · voting") return true;
+      await step(page);
+      return false;
+    });
+    await step(page);
+    found.push(...(await audit(page, "game: voting")));
+    expect(found).toEqual([]);
+  }, 90_000);
+
+  it("on the game at night steps (acquaintance, a role waking, the choices shown)", async () => {
+    await until("night", async () => {
+      if (((await phaseHeading(page).textContent()) ?? "").startsWith("Night")) return true;
+      await step(page);
+      return false;
+    });
+    const found = await audit(page, "game: night (acquaintance)");
+    await step(page);
+    await page.locator("#script-title").waitFor();
+    found.push(...(await audit(page, "game: night (a role wakes)")));
+    await page.getByRole("button", { name: /Show tonight/ }).click();
+    found.push(...(await audit(page, "game: night (choices shown)")));
+    expect(found).toEqual([]);
+  }, 90_000);
+
+  it("on the game offline, with a step waiting to be sent", async () => {
+    await host.setOffline(true);
+    try {
+      await until("the offline status", async () =>
+        ((await page.locator(".phase-bar .sync").getAttribute("class")) ?? "").includes("sync-offline"),
+      );
+      await step(page);
+      await page.locator(".phase-bar .sync", { hasText: "1 not sent" }).waitFor();
+      expect(await audit(page, "game: offline")).toEqual([]);
+    } finally {
+      await host.setOffline(false);
+    }
+    await until("the step to be sent", async () =>
+      ((await page.locator(".phase-bar .sync").getAttribute("class")) ?? "").includes("sync-synced"),
+    );
+  }, 60_000);
+
+  it("on a table the server does not have (the sync problem shown)", async () => {
+    const lost = await host.newPage();
+    try {
+      await lost.goto(`${served.url}/tables/no-such-table`);
+      await lost.locator(".sync-problem").waitFor();
+      expect(await audit(lost, "missing table")).toEqual([]);
+    } finally {
+      await lost.close();
+    }
+  }, 60_000);
+
+  it("on the sign-in page, also refusing a sign-in", async () => {
+    const signedOut = await freshContext(browser);
+    try {
+      const other = await signedOut.newPage();
+      await other.goto(`${served.url}/signin`);
+      await other.locator("#signin-login").waitFor();
+      const found = await audit(other, "sign-in");
+      await other.fill("#signin-login", "nobody");
+      await other.fill("#signin-password", "wrong password");
+      await other.click("form button[type=submit]");
+      await other.locator(".problem").waitFor({ timeout: 15_000 });
+      found.push(...(await audit(other, "sign-in refused")));
+      await signIn(other, served.url);
+      expect(found).toEqual([]);
+    } finally {
+      await signedOut.close();
+    }
+  }, 60_000);
+
+  it("on the table display, at night and by day (a seat out, its card revealed)", async () => {
+    const roomContext = await freshContext(browser);
+    try {
+      const room = await roomContext.newPage();
+      await room.goto(`${served.url}/display/${encodeURIComponent(id)}`);
+      await room.locator(".display-head h1").waitFor({ timeout: 15_000 });
+      const found = await audit(room, "display");
+      const waiting = await roomContext.newPage();
+      await waiting.goto(`${served.url}/display/no-such-table`);
+      await waiting.locator(".display-wait").waitFor();
+      found.push(...(await audit(waiting, "display waiting")));
+      await waiting.close();
+      await until("the day after the night", async () => {
+        if (!((await phaseHeading(page).textContent()) ?? "").startsWith("Night")) return true;
+        await step(page);
+        return false;
+      });
+      await until("the display to show the day", async () =>
+        ((await room.locator(".display-head h1").textContent()) ?? "").startsWith("Day"),
+      );
+      expect(await room.locator(".display-seat-out").count()).toBeGreaterThan(0);
+      found.push(...(await audit(room, "display (day)")));
+      expect(found).toEqual([]);
+    } finally {
+      await roomContext.close();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,208 @@
+// The table display (/display/:id) in its own browser context: it follows the host live, and it
+// shows public facts only. Every DOM state it went through and every WebSocket frame it received are
+// scanned for the card of any seat not revealed, across a day, a vote, a night and the morning.
+
+import { type Card, type GameEvent, replay } from "@misto/engine";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  freshContext,
+  launch,
+  newTableThroughApi,
+  phaseHeading,
+  type Served,
+  serve,
+  serverTable,
+  setUpClub,
+  step,
+  tempDb,
+  until,
+} from "./club.js";
+
+interface Recorder {
+  snapshots: string[];
+}
+declare const window: { __misto: Recorder };
+declare const document: { documentElement: { outerHTML: string } };
+declare const MutationObserver: new (
+  callback: () => void,
+) => { observe(target: unknown, options: Record<string, boolean>): void };
+
+/** Records every DOM state of the display page (one snapshot per batch of mutations). */
+function recordDom(): void {
+  const recorder: Recorder = { snapshots: [] };
+  window.__misto = recorder;
+  const take = () => {
+    const html = document.documentElement.outerHTML;
+    if (recorder.snapshots.at(-1) !== html) recorder.snapshots.push(html);
+  };
+  new MutationObserver(take).observe(document, {
+    subtree: true,
+    childList: true,
+    characterData: true,
+    attributes: true,
+  });
+}
+
+const CARD_WORDS: Record<Card, string> = {
+  don: "Don",
+  mafia: "Mafia",
+  prostitute: "Prostitute",
+  commissar: "Commissar",
+  doctor: "Doctor",
+  maniac: "Maniac",
+  civilian: "Civilian",
+};
+
+async function text(page: Page, selector: string): Promise<string | null> {
+  const found = page.locator(selector);
+  return (await found.count()) > 0 ? ((await found.first().textContent()) ?? "").trim() : null;
+}
+
+describe("the table display", () => {
+  let browser: Browser;
+  let served: Served;
+  const db = tempDb();
+
+  beforeAll(async () => {
+    browser = await launch();
+    served = await serve(db.file);
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await served?.stop();
+    db.dispose();
+  }, 30_000);
+
+  it("follows the host live and shows only public facts, through a night", async () => {
+    const hostContext = await freshContext(browser);
+    const displayContext = await freshContext(browser);
+    const host = await hostContext.newPage();
+    const display = await displayContext.newPage();
+    const taps: string[] = [];
+    try {
+      await setUpClub(host, served.setupLink as string);
+      const id = await newTableThroughApi(host, "e2e-display-1");
+      await host.goto(`${served.url}/tables/${encodeURIComponent(id)}`);
+      await phaseHeading(host).waitFor({ timeout: 15_000 });
+
+      // The display: its own context (no session), every frame and DOM state recorded.
+      const frames: string[] = [];
+      display.on("websocket", (ws) => {
+        ws.on("framereceived", (frame) => {
+          frames.push(typeof frame.payload === "string" ? frame.payload : frame.payload.toString("utf8"));
+        });
+      });
+      await display.addInitScript(recordDom);
+      await display.goto(`${served.url}/display/${encodeURIComponent(id)}`);
+      await display.locator(".display-head h1").waitFor({ timeout: 15_000 });
+      expect(await text(display, ".display-head h1")).toBe("The deal");
+
+      // The deal (the host may know it): at night the mafia shoots a civilian, the others pass,
+      // so the morning reveals a victim (NIGHT-14) and the rest stays secret.
+      const dealt = replay((await serverTable(host, id)).events as GameEvent[]).seats.map((s) => s.card);
+      const nightStep = async (): Promise<string | null> => {
+        const role = await text(host, "#script-title");
+        if (role === "The mafia") {
+          for (const button of await host.locator(".chooser .btn-seat").all()) {
+            const target = Number((await button.textContent())?.trim());
+            if (dealt[target - 1] === "civilian") {
+              await button.click();
+              return `mafia shoots ${target}`;
+            }
+          }
+        }
+        if (role === "The prostitute" || role === "The doctor" || role === "The maniac")
+          return step(host, { nightSkip: true });
+        return null;
+      };
+
+      const seen = new Set<string>();
+      let nightSeen = false;
+      // Day 1 (speeches, the vote, a last word), night 1 with every role acting, the morning, day 2.
+      for (let i = 0; i < 45; i++) {
+        const tap = (await nightStep()) ?? (await step(host));
+        taps.push(tap);
+        const want = ((await phaseHeading(host).textContent()) ?? "").trim();
+        await until(
+          `the display to show "${want}" after "${tap}"`,
+          async () => (await text(display, ".display-head h1")) === want,
+          10_000,
+        );
+        seen.add(want);
+        if (want.startsWith("Night")) nightSeen = true;
+        // Who speaks or votes now, as the host's panel says it.
+        const now = await text(host, ".day-panel .now, .voting-panel .now");
+        const seat = now ? /seat (\d+)/.exec(now)?.[1] : undefined;
+        if (seat && !want.includes("discussion")) {
+          await until(
+            `the display to name seat ${seat} after "${tap}"`,
+            async () => ((await text(display, ".display-now")) ?? "").includes(`seat ${seat}`),
+            10_000,
+          );
+        }
+        if (want.startsWith("Day 2 · accusations")) break;
+      }
+      expect(nightSeen).toBe(true);
+      expect([...seen]).toEqual(
+        expect.arrayContaining(["Day 1 · accusations", "Day 1 · voting", "Night 1", "Day 2 · morning"]),
+      );
+
+      // The truth, from the host's events: every seat's card, and which are public by now.
+      const events = (await serverTable(host, id)).events as GameEvent[];
+      const state = replay(events);
+      const cards = state.seats.map((s) => s.card);
+      const revealed = new Set(state.seats.filter((s) => s.revealed).map((s) => s.seat));
+      expect(state.seats.filter((s) => s.out?.cause === "night")).toHaveLength(1);
+      expect(revealed.size).toBeGreaterThan(1);
+      expect(revealed.size).toBeLessThan(12);
+      const publicCards = new Set(state.seats.filter((s) => revealed.has(s.seat)).map((s) => s.card));
+      const secret = [...new Set(cards)].filter((c) => !publicCards.has(c));
+      expect(secret.length).toBeGreaterThan(0);
+
+      // Every frame: a seat's card only when it is revealed (and then the right one); no secret card at all.
+      const leaks: string[] = [];
+      let views = 0;
+      for (const frame of frames) {
+        const message = JSON.parse(frame) as {
+          type: string;
+          view?: { seats: { seat: number; card: Card | null }[]; host: unknown };
+        };
+        if (message.type !== "view" || !message.view) continue;
+        views += 1;
+        if (message.view.host !== null) leaks.push(`a host view: ${frame.slice(0, 80)}`);
+        for (const s of message.view.seats) {
+          if (s.card !== null && (!revealed.has(s.seat) || s.card !== cards[s.seat - 1]))
+            leaks.push(`frame shows seat ${s.seat} as ${s.card}`);
+        }
+        for (const card of secret) if (frame.includes(`"${card}"`)) leaks.push(`frame names "${card}"`);
+      }
+      expect(views).toBeGreaterThan(10);
+
+      // Every DOM state: no secret card's name; a seat's card shown only when revealed.
+      const snapshots = await display.evaluate(() => window.__misto.snapshots);
+      expect(snapshots.length).toBeGreaterThan(10);
+      for (const html of snapshots) {
+        for (const card of secret) {
+          const word = CARD_WORDS[card];
+          if (new RegExp(`\\b${word}\\b`, "i").test(html)) leaks.push(`DOM names ${word}`);
+        }
+      }
+      const seatTexts = await display.locator(".display-seat").allTextContents();
+      expect(seatTexts).toHaveLength(12);
+      for (const [i, seatText] of seatTexts.entries()) {
+        const card = cards[i] as Card;
+        if (!revealed.has(i + 1) && seatText.includes(CARD_WORDS[card]))
+          leaks.push(`seat ${i + 1} shows ${CARD_WORDS[card]}`);
+        if (revealed.has(i + 1)) expect(seatText).toContain(CARD_WORDS[card]);
+      }
+      expect([...new Set(leaks)]).toEqual([]);
+    } catch (error) {
+      throw new Error(`${(error as Error).message}\ntaps: ${taps.join(" | ")}`, { cause: error });
+    } finally {
+      await hostContext.close();
+      await displayContext.close();
+    }
+  }, 180_000);
+});
