@@ -73,6 +73,29 @@ export const CommandBody = Type.Object(
 );
 export type CommandBody = Static<typeof CommandBody>;
 
+/** POST /api/join: a phone takes a seat with the table's join code. */
+export const JoinBody = Type.Object(
+  {
+    code: Type.String({ minLength: 6, maxLength: 6, pattern: "^[A-Za-z0-9]+$" }),
+    seat: Type.Integer({ minimum: 1, maximum: 12 }),
+  },
+  { additionalProperties: false },
+);
+export type JoinBody = Static<typeof JoinBody>;
+
+/** The join answer: keep the token, it is the phone's identity for this seat. */
+export interface JoinAnswer {
+  readonly table: string;
+  readonly seat: number;
+  readonly token: string;
+}
+
+/** GET /api/tables/:id/seats (host). */
+export interface SeatsAnswer {
+  readonly code: string;
+  readonly seats: readonly { seat: number; name: string; phone: boolean; joinedAt: number | null }[];
+}
+
 /** Every 4xx answer: a machine code and a sentence for a person. */
 export const ErrorBody = Type.Object({
   error: Type.String(),

@@ -4,8 +4,11 @@
 import type { View } from "@misto/engine";
 import { type Static, Type } from "typebox";
 
+/** A seat token (32 random bytes, base64url) as a phone sends it. */
+export const SeatToken = Type.String({ minLength: 16, maxLength: 128, pattern: "^[A-Za-z0-9_-]+$" });
+
 /** Watch a table: as its host (needs the host's session cookie) or as a spectator (public facts). */
-export const Subscribe = Type.Object(
+export const SubscribeWatch = Type.Object(
   {
     type: Type.Literal("subscribe"),
     table: Type.String({ minLength: 1, maxLength: 64 }),
@@ -14,6 +17,37 @@ export const Subscribe = Type.Object(
   { additionalProperties: false },
 );
 
+/** A phone watches its own seat: the seat's view only (docs/api.md "Phones"). */
+export const SubscribeSeat = Type.Object(
+  {
+    type: Type.Literal("subscribe"),
+    table: Type.String({ minLength: 1, maxLength: 64 }),
+    as: Type.Literal("seat"),
+    token: SeatToken,
+  },
+  { additionalProperties: false },
+);
+
+export const Subscribe = Type.Union([SubscribeWatch, SubscribeSeat]);
+export type Subscribe = Static<typeof Subscribe>;
+
+/**
+ * A phone's command for its own seat. The server sets `actor` to the token's seat and `at` to its
+ * clock; `seq` is the seat's seq (from its last view) the command was made against.
+ */
+export const SeatCommand = Type.Object(
+  {
+    type: Type.Literal("command"),
+    table: Type.String({ minLength: 1, maxLength: 64 }),
+    token: SeatToken,
+    id: Type.String({ minLength: 8, maxLength: 64, pattern: "^[A-Za-z0-9_-]+$" }),
+    seq: Type.Integer({ minimum: 0 }),
+    command: Type.Object({ type: Type.String({ maxLength: 40 }) }, { additionalProperties: true }),
+  },
+  { additionalProperties: false },
+);
+export type SeatCommand = Static<typeof SeatCommand>;
+
 export const Unsubscribe = Type.Object(
   { type: Type.Literal("unsubscribe"), table: Type.String({ minLength: 1, maxLength: 64 }) },
   { additionalProperties: false },
@@ -21,7 +55,7 @@ export const Unsubscribe = Type.Object(
 
 export const Ping = Type.Object({ type: Type.Literal("ping") }, { additionalProperties: false });
 
-export const ClientMessage = Type.Union([Subscribe, Unsubscribe, Ping]);
+export const ClientMessage = Type.Union([SubscribeWatch, SubscribeSeat, SeatCommand, Unsubscribe, Ping]);
 export type ClientMessage = Static<typeof ClientMessage>;
 
 /** Pushed on subscribe and after every accepted change: this viewer's view, never anyone else's. */
@@ -42,7 +76,24 @@ export interface PongMessage {
   readonly type: "pong";
 }
 
-export type ServerMessage = ViewMessage | ErrorMessage | PongMessage;
+/** A phone's command was stored: `seq` is the seat's seq after it (its new view follows). */
+export interface AckMessage {
+  readonly type: "ack";
+  readonly id: string;
+  readonly seq: number;
+}
+
+/** A phone's command was refused (nothing changed); `seq` is the seat's current seq. */
+export interface RejectedMessage {
+  readonly type: "rejected";
+  readonly id: string;
+  readonly error: string;
+  readonly message: string;
+  readonly rule?: string;
+  readonly seq: number;
+}
+
+export type ServerMessage = ViewMessage | ErrorMessage | PongMessage | AckMessage | RejectedMessage;
 
 /** The largest message a client may send, in bytes. */
 export const MAX_CLIENT_MESSAGE_BYTES = 4096;

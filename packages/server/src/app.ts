@@ -9,6 +9,7 @@ import { installErrorHandler } from "./errors.js";
 import { Hub } from "./realtime/hub.js";
 import { realtimeRoute } from "./realtime/socket.js";
 import type { Store } from "./store/index.js";
+import { phoneRoutes } from "./tables/phones.js";
 import { tableRoutes } from "./tables/routes.js";
 import { TableService } from "./tables/service.js";
 import { DEFAULT_WEB_ROOT, webApp } from "./web.js";
@@ -50,6 +51,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   app.get("/api/health", async () => ({ ok: true }));
   await app.register(authRoutes(store));
   await app.register(tableRoutes(store, tables));
+  await app.register(phoneRoutes(store, tables, hub));
   realtimeRoute(app, store, tables, hub);
   await webApp(app, options.webRoot ?? DEFAULT_WEB_ROOT);
   return app;

@@ -1,25 +1,30 @@
 // Who watches which table, and what each is sent: every message is built by viewFor for that
-// subscriber's viewer ("host" or "spectator"); a spectator is never handed a host's view.
+// subscriber's viewer (the host, a spectator, or one seat's phone); nobody is handed another's view.
 
-import { type Viewer, viewFor } from "@misto/engine";
+import { type Seat, viewFor } from "@misto/engine";
 import type { ServerMessage } from "@misto/protocol";
 import type { LiveTable, TableService } from "../tables/service.js";
 
-export type Watcher = "host" | "spectator";
+/** A host, a spectator, or the phone of one seat. */
+export type Watcher = "host" | "spectator" | { readonly seat: Seat };
 
-/** A connection as the hub sees it: somewhere to send a message. */
+/** A connection as the hub sees it: somewhere to send a message, and a way to end it. */
 export interface Subscriber {
   send(message: ServerMessage): void;
+  /** Sends an error and closes the connection (a freed seat's phone). */
+  kick?(error: string, message: string): void;
 }
 
 export class Hub {
   private readonly watchers = new Map<string, Map<Subscriber, Watcher>>();
 
   constructor(tables: TableService) {
-    tables.onChange((table, publicChanged) => this.broadcast(table, publicChanged));
+    tables.onChange((table, publicChanged, changedSeats) =>
+      this.broadcast(table, publicChanged, changedSeats),
+    );
   }
 
-  /** Adds (or re-adds as another viewer) a subscriber and sends it its view now. */
+  /** Adds (or re-adds as another viewer) a subscriber and sends it its whole view now. */
   subscribe(table: LiveTable, subscriber: Subscriber, as: Watcher): void {
     let map = this.watchers.get(table.id);
     if (!map) {
@@ -45,32 +50,54 @@ export class Hub {
     return this.watchers.get(tableId)?.size ?? 0;
   }
 
+  /** A freed seat: every phone watching it gets an error and is disconnected. */
+  freeSeat(tableId: string, seat: Seat): number {
+    const map = this.watchers.get(tableId);
+    if (!map) return 0;
+    let kicked = 0;
+    for (const [subscriber, as] of [...map]) {
+      if (typeof as !== "object" || as.seat !== seat) continue;
+      this.unsubscribe(tableId, subscriber);
+      subscriber.kick?.("seat_freed", `the host freed seat ${seat}: join again with the table's code`);
+      kicked++;
+    }
+    return kicked;
+  }
+
   /**
-   * After an accepted change: hosts get their view; spectators only when theirs changed, so the
-   * number of messages at night tells them nothing either.
+   * After an accepted change: hosts get their view; spectators only when theirs changed, and each
+   * phone only when its own seat's view changed, so the number of messages at night tells nothing.
    */
-  private broadcast(table: LiveTable, publicChanged: boolean): void {
+  private broadcast(table: LiveTable, publicChanged: boolean, changedSeats: ReadonlySet<Seat>): void {
     const map = this.watchers.get(table.id);
     if (!map) return;
-    const built = new Map<Watcher, ServerMessage>();
+    let host: ServerMessage | undefined;
+    let spectator: ServerMessage | undefined;
     for (const [subscriber, as] of map) {
-      if (as === "spectator" && !publicChanged) continue;
-      let message = built.get(as);
-      if (!message) {
-        message = viewMessage(table, as);
-        built.set(as, message);
+      if (as === "host") {
+        host ??= viewMessage(table, as);
+        subscriber.send(host);
+      } else if (as === "spectator") {
+        if (!publicChanged) continue;
+        spectator ??= viewMessage(table, as);
+        subscriber.send(spectator);
+      } else if (changedSeats.has(as.seat)) {
+        subscriber.send(viewMessage(table, as));
       }
-      subscriber.send(message);
     }
   }
 }
 
 function viewMessage(table: LiveTable, as: Watcher): ServerMessage {
-  const viewer: Viewer = as;
+  if (typeof as === "object") {
+    const view = table.seatViews[as.seat - 1];
+    if (!view) throw new Error(`no view for seat ${as.seat}`);
+    return { type: "view", table: table.id, seq: table.seatSeqs[as.seat - 1] ?? 0, view };
+  }
   return {
     type: "view",
     table: table.id,
     seq: as === "host" ? table.seq : table.publicSeq,
-    view: viewFor(table.state, viewer),
+    view: viewFor(table.state, as),
   };
 }

@@ -2,12 +2,22 @@
 // validated against ClientMessage before it is acted on.
 
 import type { IncomingMessage } from "node:http";
-import { MAX_CLIENT_MESSAGE_BYTES, Ping, type ServerMessage, Subscribe, Unsubscribe } from "@misto/protocol";
+import type { Seat } from "@misto/engine";
+import {
+  MAX_CLIENT_MESSAGE_BYTES,
+  Ping,
+  SeatCommand,
+  type ServerMessage,
+  Subscribe,
+  Unsubscribe,
+} from "@misto/protocol";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { TSchema } from "typebox";
 import { Compile } from "typebox/compile";
 import type { WebSocket } from "ws";
+import { tokenHash } from "../auth/secrets.js";
 import { SESSION_COOKIE, sessionHost } from "../auth/sessions.js";
+import { HttpError } from "../errors.js";
 import type { Store } from "../store/index.js";
 import type { TableService } from "../tables/service.js";
 import type { Hub, Subscriber } from "./hub.js";
@@ -21,9 +31,15 @@ const CLOSE_TOO_BIG = 1009;
 function checker(schema: TSchema) {
   return Compile(schema);
 }
-const CHECKS = { subscribe: checker(Subscribe), unsubscribe: checker(Unsubscribe), ping: checker(Ping) };
+const CHECKS = {
+  subscribe: checker(Subscribe),
+  command: checker(SeatCommand),
+  unsubscribe: checker(Unsubscribe),
+  ping: checker(Ping),
+};
 type Checked =
-  | { ok: true; message: { type: "subscribe"; table: string; as: "host" | "spectator" } }
+  | { ok: true; message: Subscribe }
+  | { ok: true; message: SeatCommand }
   | { ok: true; message: { type: "unsubscribe"; table: string } }
   | { ok: true; message: { type: "ping" } }
   | { ok: false; reason: string };
@@ -38,7 +54,7 @@ export function parseClientMessage(text: string): Checked {
   }
   const type = (data as { type?: unknown } | null)?.type;
   if (typeof type !== "string" || !Object.hasOwn(CHECKS, type)) {
-    return { ok: false, reason: 'a message\'s type is "subscribe", "unsubscribe" or "ping"' };
+    return { ok: false, reason: 'a message\'s type is "subscribe", "command", "unsubscribe" or "ping"' };
   }
   const check = CHECKS[type as keyof typeof CHECKS];
   if (check.Check(data)) return { ok: true, message: data as never };
@@ -76,6 +92,9 @@ export function realtimeRoute(app: FastifyInstance, store: Store, tables: TableS
       hub.drop(subscriber);
       socket.close(code, error);
     };
+    subscriber.kick = (error, message) => {
+      if (!closed) close(CLOSE_POLICY, error, message);
+    };
 
     socket.on("message", (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => {
       if (closed) return;
@@ -111,10 +130,17 @@ export function realtimeRoute(app: FastifyInstance, store: Store, tables: TableS
           hub.unsubscribe(message.table, subscriber);
           return;
         case "subscribe":
-          void subscribe(message.table, message.as).catch((error: unknown) => {
+          void (
+            message.as === "seat"
+              ? subscribeSeat(message.table, message.token)
+              : subscribe(message.table, message.as)
+          ).catch((error: unknown) => {
             request.log.error({ err: error }, "subscribe failed");
             refuse("internal", "something went wrong on the server");
           });
+          return;
+        case "command":
+          void seatCommand(message);
       }
     });
     socket.on("close", () => {
@@ -140,6 +166,59 @@ export function realtimeRoute(app: FastifyInstance, store: Store, tables: TableS
         if (!table) refuse("not_found", "there is no such table");
         else hub.subscribe(table, subscriber, as);
       });
+    }
+
+    /** The seat a phone's token stands for at this table, or null (unknown, freed, or another table's). */
+    async function seatOf(tableId: string, token: string): Promise<Seat | null> {
+      const row = await store.getSeatToken(tokenHash(token));
+      return row && row.tableId === tableId ? row.seat : null;
+    }
+
+    async function subscribeSeat(tableId: string, token: string) {
+      // Under the table's lock: freeing the seat (also under it) cannot slip between check and subscribe.
+      await tables.with(tableId, async (table) => {
+        if (closed) return;
+        const seat = table ? await seatOf(tableId, token) : null;
+        if (!table) refuse("not_found", "there is no such table");
+        else if (seat === null) refuse("forbidden", "this seat token is not valid at this table");
+        else hub.subscribe(table, subscriber, { seat });
+      });
+    }
+
+    async function seatCommand(message: SeatCommand) {
+      const { id, table: tableId } = message;
+      let seat: Seat | null = null;
+      try {
+        const { seq } = await tables.seatCommand(
+          tableId,
+          async () => {
+            seat = await seatOf(tableId, message.token);
+            if (seat === null)
+              throw new HttpError(403, "forbidden", "this seat token is not valid at this table");
+            return seat;
+          },
+          { id, seq: message.seq, command: message.command },
+        );
+        subscriber.send({ type: "ack", id, seq });
+      } catch (error) {
+        if (!(error instanceof HttpError)) request.log.error({ err: error }, "seat command failed");
+        const known =
+          error instanceof HttpError ? error : new HttpError(500, "internal", "something went wrong");
+        const rule = known.extra.rule;
+        let seq = typeof known.extra.seq === "number" ? known.extra.seq : 0;
+        if (seat !== null && typeof known.extra.seq !== "number") {
+          const live = await tables.get(tableId).catch(() => null);
+          seq = live?.seatSeqs[(seat as Seat) - 1] ?? 0;
+        }
+        subscriber.send({
+          type: "rejected",
+          id,
+          error: known.code,
+          message: known.message,
+          ...(typeof rule === "string" ? { rule } : {}),
+          seq,
+        });
+      }
     }
   });
 }

@@ -7,7 +7,14 @@ import { isPostgresUrl, openPostgres } from "./postgres.js";
 import { openSqlite } from "./sqlite.js";
 import type { Store } from "./types.js";
 
-export { type AppendResult, type HostRow, type Store, StoreConflict, type TableRow } from "./types.js";
+export {
+  type AppendResult,
+  type HostRow,
+  type SeatTokenRow,
+  type Store,
+  StoreConflict,
+  type TableRow,
+} from "./types.js";
 
 /**
  * "postgres://…" / "postgresql://…" opens PostgreSQL; anything else is a SQLite file path

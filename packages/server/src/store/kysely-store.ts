@@ -4,7 +4,14 @@ import type { GameEvent } from "@misto/engine";
 import { type Kysely, Migrator, type Selectable } from "kysely";
 import { migrations } from "./migrations/index.js";
 import { type Database, type HostsTable, millis, type TablesTable } from "./schema.js";
-import { type AppendResult, type HostRow, type Store, StoreConflict, type TableRow } from "./types.js";
+import {
+  type AppendResult,
+  type HostRow,
+  type SeatTokenRow,
+  type Store,
+  StoreConflict,
+  type TableRow,
+} from "./types.js";
 
 /** Why an append was rolled back: thrown inside its transaction, caught outside it. */
 class AppendRefused extends Error {
@@ -272,6 +279,85 @@ export class KyselyStore implements Store {
       .where("command_id", "=", commandId)
       .executeTakeFirst();
     return row ? (JSON.parse(row.answer) as unknown) : null;
+  }
+
+  async setJoinCode(tableId: string, code: string): Promise<void> {
+    await this.write(() =>
+      unique(`the join code ${code} is taken`, () =>
+        this.db.insertInto("join_codes").values({ code, table_id: tableId }).execute(),
+      ),
+    );
+  }
+
+  async getJoinCode(tableId: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom("join_codes")
+      .select("code")
+      .where("table_id", "=", tableId)
+      .executeTakeFirst();
+    return row?.code ?? null;
+  }
+
+  async findTableByCode(code: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom("join_codes")
+      .select("table_id")
+      .where("code", "=", code)
+      .executeTakeFirst();
+    return row?.table_id ?? null;
+  }
+
+  async createSeatToken(t: SeatTokenRow): Promise<void> {
+    await this.write(() =>
+      unique(`seat ${t.seat} is taken`, () =>
+        this.db
+          .insertInto("seat_tokens")
+          .values({ token_hash: t.tokenHash, table_id: t.tableId, seat: t.seat, created_at: t.createdAt })
+          .execute(),
+      ),
+    );
+  }
+
+  async getSeatToken(tokenHash: string): Promise<SeatTokenRow | null> {
+    const row = await this.db
+      .selectFrom("seat_tokens")
+      .selectAll()
+      .where("token_hash", "=", tokenHash)
+      .executeTakeFirst();
+    return row
+      ? {
+          tokenHash: row.token_hash,
+          tableId: row.table_id,
+          seat: row.seat,
+          createdAt: millis(row.created_at),
+        }
+      : null;
+  }
+
+  async listSeatTokens(tableId: string): Promise<SeatTokenRow[]> {
+    const rows = await this.db
+      .selectFrom("seat_tokens")
+      .selectAll()
+      .where("table_id", "=", tableId)
+      .orderBy("seat", "asc")
+      .execute();
+    return rows.map((row) => ({
+      tokenHash: row.token_hash,
+      tableId: row.table_id,
+      seat: row.seat,
+      createdAt: millis(row.created_at),
+    }));
+  }
+
+  async deleteSeatToken(tableId: string, seat: number): Promise<boolean> {
+    const result = await this.write(() =>
+      this.db
+        .deleteFrom("seat_tokens")
+        .where("table_id", "=", tableId)
+        .where("seat", "=", seat)
+        .executeTakeFirst(),
+    );
+    return Number(result.numDeletedRows) > 0;
   }
 }
 

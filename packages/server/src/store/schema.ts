@@ -61,6 +61,19 @@ export interface CommandsTable {
   answer: string;
 }
 
+export interface JoinCodesTable {
+  code: string;
+  table_id: string;
+}
+
+export interface SeatTokensTable {
+  /** The token's SHA-256 (hex); the token itself is never stored. */
+  token_hash: string;
+  table_id: string;
+  seat: number;
+  created_at: Millis;
+}
+
 export interface Database {
   club: ClubTable;
   setup: SetupTable;
@@ -69,6 +82,8 @@ export interface Database {
   tables: TablesTable;
   events: EventsTable;
   commands: CommandsTable;
+  join_codes: JoinCodesTable;
+  seat_tokens: SeatTokensTable;
 }
 
 export const millis = (value: number | string): number => Number(value);

@@ -72,6 +72,28 @@ export interface Store {
   ): Promise<AppendResult>;
   /** The stored answer of a command id already applied to this table, or null. */
   findCommand(tableId: string, commandId: string): Promise<unknown | null>;
+
+  // phones: join codes and seat tokens
+  /** Gives the table its join code; StoreConflict when the code (or the table's code) is taken. */
+  setJoinCode(tableId: string, code: string): Promise<void>;
+  getJoinCode(tableId: string): Promise<string | null>;
+  /** The table with this join code (upper case), or null. */
+  findTableByCode(code: string): Promise<string | null>;
+  /** A phone takes a seat; StoreConflict when the seat already has a token. */
+  createSeatToken(t: SeatTokenRow): Promise<void>;
+  /** The seat a token's hash stands for, or null (unknown or freed). */
+  getSeatToken(tokenHash: string): Promise<SeatTokenRow | null>;
+  /** The table's seats that have a phone. */
+  listSeatTokens(tableId: string): Promise<SeatTokenRow[]>;
+  /** Frees a seat: its token stops working. True when there was one. */
+  deleteSeatToken(tableId: string, seat: number): Promise<boolean>;
+}
+
+export interface SeatTokenRow {
+  tokenHash: string;
+  tableId: string;
+  seat: number;
+  createdAt: number;
 }
 
 /** A row that would break a uniqueness rule: a second club, a taken login, a taken id. */

@@ -5,7 +5,7 @@ import { viewFor } from "@misto/engine";
 import { CommandBody, NewTableBody } from "@misto/protocol";
 import { recordJson, toRecord } from "@misto/record";
 import { Type } from "typebox";
-import { requireHost } from "../auth/sessions.js";
+import { requireHost, SESSION_COOKIE, sessionHost } from "../auth/sessions.js";
 import { HttpError } from "../errors.js";
 import type { Store } from "../store/index.js";
 import type { TableService } from "./service.js";
@@ -64,16 +64,21 @@ export function tableRoutes(store: Store, tables: TableService): FastifyPluginAs
     );
 
     app.get("/api/tables/:id/record", { schema: { params: TableParams } }, async (request, reply) => {
-      const host = await requireHost(store, request);
       const { id } = request.params;
-      const row = await tables.row(id);
-      if (!row) throw noTable();
+      const host = await sessionHost(store, request.cookies[SESSION_COOKIE]);
+      const live = await tables.get(id);
+      const row = live ? await tables.row(id) : null;
+      if (!live || !row) throw noTable();
+      // The full record is the host's until the result is announced, then anyone's with the link.
+      if (!host && live.state.result?.announced !== true) {
+        throw new HttpError(403, "forbidden", "the record is shown once the game's result is announced");
+      }
       const owner = await store.getHost(row.hostId);
       const club = await store.getClub();
       const events = await tables.events(id);
       const record = toRecord(events, {
         title: row.title,
-        host: owner?.name ?? host.name,
+        host: owner?.name ?? host?.name ?? "",
         ...(club ? { club: club.name } : {}),
       });
       return reply

@@ -1,7 +1,7 @@
 // The table service: each live game's state in memory (replayed from the store's events on first
 // use), commands decided by the engine one at a time per table, and acknowledged only once stored.
 
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes, randomInt, randomUUID } from "node:crypto";
 import {
   type Command,
   createGame,
@@ -9,11 +9,14 @@ import {
   execute,
   type GameEvent,
   type GameState,
+  SEATS,
+  type Seat,
+  type View,
   viewFor,
 } from "@misto/engine";
 import type { CommandBody, NewTableBody } from "@misto/protocol";
 import { HttpError } from "../errors.js";
-import type { HostRow, Store, TableRow } from "../store/index.js";
+import { type HostRow, type Store, StoreConflict, type TableRow } from "../store/index.js";
 import { KeyedMutex } from "./mutex.js";
 
 /** A game being played: its state, its sequence number, and what the spectators last saw. */
@@ -29,6 +32,42 @@ export interface LiveTable {
    */
   readonly publicSeq: number;
   readonly publicJson: string;
+  /**
+   * Each seat's own view (index seat - 1), built by viewFor(state, seat) for that seat alone, its
+   * JSON, and the seq at which it last changed: a phone is told that seq, never `seq`.
+   */
+  readonly seatViews: readonly View[];
+  readonly seatJsons: readonly string[];
+  readonly seatSeqs: readonly number[];
+}
+
+/** The join code's alphabet: no 0/O, 1/I/L. */
+export const JOIN_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+export const JOIN_CODE_LENGTH = 6;
+
+function newJoinCode(): string {
+  let code = "";
+  for (let i = 0; i < JOIN_CODE_LENGTH; i++) code += JOIN_ALPHABET[randomInt(JOIN_ALPHABET.length)];
+  return code;
+}
+
+/** The commands a seat token may send: its own choices, votes and speech, never the host's. */
+export const SEAT_COMMANDS: ReadonlySet<string> = new Set([
+  "choose",
+  "note",
+  "vote",
+  "liftVote",
+  "grave",
+  "speak",
+  "ratingVote",
+  "contestVote",
+  "nominate",
+]);
+
+const SEAT_LIST: readonly Seat[] = Array.from({ length: SEATS }, (_, i) => i + 1);
+
+function seatViewsOf(state: GameState): View[] {
+  return SEAT_LIST.map((seat) => viewFor(state, seat));
 }
 
 /** The stored answer to a command, given again to a repeated command id. */
@@ -37,7 +76,11 @@ export interface CommandAnswer {
   readonly events: readonly GameEvent[];
 }
 
-export type ChangeListener = (table: LiveTable, publicChanged: boolean) => void;
+export type ChangeListener = (
+  table: LiveTable,
+  publicChanged: boolean,
+  changedSeats: ReadonlySet<Seat>,
+) => void;
 
 function spectatorJson(state: GameState): string {
   return JSON.stringify(viewFor(state, "spectator"));
@@ -60,7 +103,10 @@ export class TableService {
   }
 
   /** Seats the players and deals: the table's first event, stored before it is answered. */
-  async create(host: HostRow, body: NewTableBody): Promise<{ id: string; seq: number; events: GameEvent[] }> {
+  async create(
+    host: HostRow,
+    body: NewTableBody,
+  ): Promise<{ id: string; seq: number; events: GameEvent[]; code: string }> {
     const at = Date.now();
     const deal =
       "random" in body.deal
@@ -80,7 +126,22 @@ export class TableService {
       { id, title, hostId: host.id, createdAt: at, ...status(game.state) },
       game.event,
     );
-    return { id, seq: 1, events: [game.event] };
+    const code = await this.joinCode(id);
+    return { id, seq: 1, events: [game.event], code };
+  }
+
+  /** The table's join code, drawn (unique among the tables) on first use. */
+  async joinCode(id: string): Promise<string> {
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const known = await this.store.getJoinCode(id);
+      if (known) return known;
+      try {
+        await this.store.setJoinCode(id, newJoinCode());
+      } catch (error) {
+        if (!(error instanceof StoreConflict)) throw error;
+      }
+    }
+    throw new Error("no free join code found");
   }
 
   /** The live table (loaded from the store on first use), or null when there is no such table. */
@@ -112,52 +173,102 @@ export class TableService {
       const answered = await this.store.findCommand(id, body.id);
       if (answered) return answered as CommandAnswer;
       if (body.seq !== table.seq) throw stale(table.seq);
-      const command = toCommand(body);
-      let result: ReturnType<typeof execute>;
-      try {
-        result = execute(table.state, command);
-      } catch {
-        throw new HttpError(422, "rule", "the command is malformed", { rule: "COMMAND" });
-      }
-      if (!result.ok) throw new HttpError(422, "rule", result.error.message, { rule: result.error.rule });
-      const answer: CommandAnswer = { seq: table.seq + result.events.length, events: result.events };
-      let appended: Awaited<ReturnType<Store["append"]>>;
-      try {
-        appended = await this.store.append(
-          id,
-          table.seq,
-          result.events,
-          { id: body.id, answer },
-          status(result.state),
-        );
-      } catch (error) {
-        // Whether it was stored is unknown: the next use reads the truth from the store.
-        this.live.delete(id);
-        throw error;
-      }
-      if (!appended.ok) {
-        // Another writer (another process sharing the database) got there first.
-        this.live.delete(id);
-        const fresh = await this.load(id);
-        if (appended.conflict === "command") {
-          const first = await this.store.findCommand(id, body.id);
-          if (first) return first as CommandAnswer;
-        }
-        throw stale(fresh?.seq ?? table.seq);
-      }
-      const publicJson = spectatorJson(result.state);
-      const publicChanged = publicJson !== table.publicJson;
-      const next: LiveTable = {
-        ...table,
-        state: result.state,
-        seq: appended.seq,
-        publicSeq: publicChanged ? appended.seq : table.publicSeq,
-        publicJson,
-      };
-      this.live.set(id, next);
-      for (const listener of this.listeners) listener(next, publicChanged);
-      return { seq: appended.seq, events: answer.events };
+      return this.apply(table, body.id, toCommand(body), (fresh) => fresh?.seq ?? table.seq);
     });
+  }
+
+  /**
+   * A phone's command for its own seat: the actor is the seat whatever was sent, the time is the
+   * server's, only seat commands pass, and `seq` is the seat's seq (what its view was built at).
+   * Its command ids live apart from the host's ("s<seat>:<id>"). Answers the seat's seq after it.
+   */
+  seatCommand(
+    id: string,
+    /** Checks the phone's token with the table's lock held (a freed seat fails at once): its seat. */
+    authorize: () => Promise<Seat>,
+    body: { id: string; seq: number; command: Record<string, unknown> },
+  ): Promise<{ seq: number }> {
+    return this.lock.run(id, async () => {
+      const seat = await authorize();
+      const table = await this.load(id);
+      if (!table) throw new HttpError(404, "not_found", "there is no such table");
+      const commandId = `s${seat}:${body.id}`;
+      const seatSeq = (t: LiveTable | null) => t?.seatSeqs[seat - 1] ?? 0;
+      if (await this.store.findCommand(id, commandId)) return { seq: seatSeq(table) };
+      const type = body.command.type;
+      if (typeof type !== "string" || !SEAT_COMMANDS.has(type)) {
+        throw new HttpError(403, "forbidden", `a seat may not send ${String(type)}: only the host may`);
+      }
+      if (body.seq !== seatSeq(table)) throw stale(seatSeq(table));
+      const command = { ...body.command, actor: seat, at: Date.now() } as Command;
+      await this.apply(table, commandId, command, seatSeq);
+      return { seq: seatSeq(this.live.get(id) ?? null) };
+    });
+  }
+
+  /** Decides, stores, then updates the live table and tells the listeners (caller holds the lock). */
+  private async apply(
+    table: LiveTable,
+    commandId: string,
+    command: Command,
+    staleSeq: (fresh: LiveTable | null) => number,
+  ): Promise<CommandAnswer> {
+    const id = table.id;
+    let result: ReturnType<typeof execute>;
+    try {
+      result = execute(table.state, command);
+    } catch {
+      throw new HttpError(422, "rule", "the command is malformed", { rule: "COMMAND" });
+    }
+    if (!result.ok) throw new HttpError(422, "rule", result.error.message, { rule: result.error.rule });
+    const answer: CommandAnswer = { seq: table.seq + result.events.length, events: result.events };
+    let appended: Awaited<ReturnType<Store["append"]>>;
+    try {
+      appended = await this.store.append(
+        id,
+        table.seq,
+        result.events,
+        { id: commandId, answer },
+        status(result.state),
+      );
+    } catch (error) {
+      // Whether it was stored is unknown: the next use reads the truth from the store.
+      this.live.delete(id);
+      throw error;
+    }
+    if (!appended.ok) {
+      // Another writer (another process sharing the database) got there first.
+      this.live.delete(id);
+      const fresh = await this.load(id);
+      if (appended.conflict === "command") {
+        const first = await this.store.findCommand(id, commandId);
+        if (first) return first as CommandAnswer;
+      }
+      throw stale(staleSeq(fresh));
+    }
+    const publicJson = spectatorJson(result.state);
+    const publicChanged = publicJson !== table.publicJson;
+    const seatViews = seatViewsOf(result.state);
+    const seatJsons = seatViews.map((v) => JSON.stringify(v));
+    const changedSeats = new Set<Seat>();
+    const seatSeqs = table.seatSeqs.map((old, i) => {
+      if (seatJsons[i] === table.seatJsons[i]) return old;
+      changedSeats.add((i + 1) as Seat);
+      return appended.seq;
+    });
+    const next: LiveTable = {
+      ...table,
+      state: result.state,
+      seq: appended.seq,
+      publicSeq: publicChanged ? appended.seq : table.publicSeq,
+      publicJson,
+      seatViews,
+      seatJsons,
+      seatSeqs,
+    };
+    this.live.set(id, next);
+    for (const listener of this.listeners) listener(next, publicChanged, changedSeats);
+    return { seq: appended.seq, events: answer.events };
   }
 
   /** Replays the stored events with the engine (caller holds the lock). */
@@ -171,6 +282,9 @@ export class TableService {
     let seq = 0;
     let publicSeq = 0;
     let publicJson = "";
+    let seatViews: View[] = [];
+    const seatJsons: string[] = SEAT_LIST.map(() => "");
+    const seatSeqs: number[] = SEAT_LIST.map(() => 0);
     for (const { seq: n, event } of stored) {
       state = evolve(state, event);
       seq = n;
@@ -179,9 +293,28 @@ export class TableService {
         publicJson = json;
         publicSeq = n;
       }
+      // Each seat's seq as it would have been pushed, so a reload tells a phone nothing new.
+      seatViews = seatViewsOf(state);
+      for (const [i, view] of seatViews.entries()) {
+        const text = JSON.stringify(view);
+        if (text !== seatJsons[i]) {
+          seatJsons[i] = text;
+          seatSeqs[i] = n;
+        }
+      }
     }
     if (state === null) return null;
-    const table: LiveTable = { id, title: row.title, state, seq, publicSeq, publicJson };
+    const table: LiveTable = {
+      id,
+      title: row.title,
+      state,
+      seq,
+      publicSeq,
+      publicJson,
+      seatViews,
+      seatJsons,
+      seatSeqs,
+    };
     this.live.set(id, table);
     return table;
   }

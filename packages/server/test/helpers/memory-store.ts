@@ -1,7 +1,13 @@
 // A tiny in-memory Store for tests of the server's own logic (the real stores are tested in test/store).
 
 import type { GameEvent } from "@misto/engine";
-import type { HostRow, Store, TableRow } from "../../src/store/index.js";
+import {
+  type HostRow,
+  type SeatTokenRow,
+  type Store,
+  StoreConflict,
+  type TableRow,
+} from "../../src/store/index.js";
 
 type Club = { id: string; name: string };
 
@@ -13,6 +19,8 @@ export function memoryStore(): Store {
   const tables = new Map<string, TableRow>();
   const events = new Map<string, { seq: number; event: GameEvent }[]>();
   const commands = new Map<string, unknown>();
+  const codes = new Map<string, string>();
+  const tokens = new Map<string, SeatTokenRow>();
   const store = {
     kind: "memory",
     async close() {},
@@ -85,6 +93,35 @@ export function memoryStore(): Store {
     },
     async findCommand(id: string, commandId: string) {
       return commands.get(`${id}/${commandId}`) ?? null;
+    },
+    async setJoinCode(tableId: string, code: string) {
+      if (codes.has(code) || [...codes.values()].includes(tableId)) throw new StoreConflict("code taken");
+      codes.set(code, tableId);
+    },
+    async getJoinCode(tableId: string) {
+      return [...codes].find(([, t]) => t === tableId)?.[0] ?? null;
+    },
+    async findTableByCode(code: string) {
+      return codes.get(code) ?? null;
+    },
+    async createSeatToken(t: SeatTokenRow) {
+      if ([...tokens.values()].some((x) => x.tableId === t.tableId && x.seat === t.seat))
+        throw new StoreConflict("seat taken");
+      tokens.set(t.tokenHash, { ...t });
+    },
+    async getSeatToken(hash: string) {
+      return tokens.get(hash) ?? null;
+    },
+    async listSeatTokens(tableId: string) {
+      return [...tokens.values()].filter((t) => t.tableId === tableId).sort((a, b) => a.seat - b.seat);
+    },
+    async deleteSeatToken(tableId: string, seat: number) {
+      for (const [k, t] of tokens)
+        if (t.tableId === tableId && t.seat === seat) {
+          tokens.delete(k);
+          return true;
+        }
+      return false;
     },
   };
   return store as unknown as Store;

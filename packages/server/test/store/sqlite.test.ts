@@ -35,7 +35,10 @@ describe("the SQLite store", () => {
       expect(names).toEqual(
         expect.arrayContaining(["club", "commands", "events", "hosts", "sessions", "tables"]),
       );
-      expect(raw.prepare("select name from kysely_migration").pluck().all()).toEqual(["0001_initial"]);
+      expect(raw.prepare("select name from kysely_migration").pluck().all()).toEqual([
+        "0001_initial",
+        "0002_seats",
+      ]);
     } finally {
       raw.close();
     }

@@ -3,6 +3,8 @@
 import { useEffect, useState } from "preact/hooks";
 import { DisplayScreen } from "../display/DisplayScreen.js";
 import { LANGUAGES, type Language, t, useLang } from "../i18n/index.js";
+import { JoinPage } from "../phone/JoinPage.js";
+import { SeatPage } from "../phone/PhoneScreen.js";
 import { NewTablePage } from "./pages/NewTable.js";
 import { SetupPage } from "./pages/Setup.js";
 import { SignInPage } from "./pages/SignIn.js";
@@ -14,7 +16,14 @@ import { Link, Loading } from "./ui.js";
 import { unsentSteps } from "./useTable.js";
 
 /** Routes a signed-out host may see. */
-const OPEN_ROUTES: ReadonlySet<Route["name"]> = new Set(["setup", "signin", "display", "notFound"]);
+const OPEN_ROUTES: ReadonlySet<Route["name"]> = new Set([
+  "setup",
+  "signin",
+  "display",
+  "join",
+  "seat",
+  "notFound",
+]);
 
 export function App() {
   const route = useRoute();
@@ -60,6 +69,8 @@ export function App() {
   if (route.name === "display") {
     return <DisplayScreen tableId={route.id} lang={lang} />;
   }
+  if (route.name === "join") return <JoinPage code={route.code} lang={lang} />;
+  if (route.name === "seat") return <SeatPage tableId={route.id} lang={lang} />;
 
   const signOut = async () => {
     const waiting = unsentSteps();
@@ -128,6 +139,8 @@ function Page(props: { route: Route; host: boolean; setMe: (me: Me) => void; lan
     case "table":
       return <TablePage key={route.id} id={route.id} lang={lang} />;
     case "display":
+    case "join":
+    case "seat":
       return null;
     case "notFound":
       return (

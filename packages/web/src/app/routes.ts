@@ -7,6 +7,8 @@ export type Route =
   | { readonly name: "newTable" }
   | { readonly name: "table"; readonly id: string }
   | { readonly name: "display"; readonly id: string }
+  | { readonly name: "join"; readonly code: string | null }
+  | { readonly name: "seat"; readonly id: string }
   | { readonly name: "notFound" };
 
 /** Reads a route from a path and a hash (the setup link carries its token as #token=…). */
@@ -23,5 +25,10 @@ export function matchRoute(path: string, hash = ""): Route {
   if (table?.[1]) return { name: "table", id: decodeURIComponent(table[1]) };
   const display = /^\/display\/([^/]+)$/.exec(clean);
   if (display?.[1]) return { name: "display", id: decodeURIComponent(display[1]) };
+  if (clean === "/join") return { name: "join", code: null };
+  const join = /^\/join\/([^/]+)$/.exec(clean);
+  if (join?.[1]) return { name: "join", code: decodeURIComponent(join[1]) };
+  const seat = /^\/seat\/([^/]+)$/.exec(clean);
+  if (seat?.[1]) return { name: "seat", id: decodeURIComponent(seat[1]) };
   return { name: "notFound" };
 }

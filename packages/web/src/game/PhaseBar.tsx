@@ -1,6 +1,8 @@
 // The phase bar: what phase it is, the step's timer, sync status, the cards toggle and undo.
 
+import { useState } from "preact/hooks";
 import { t } from "../i18n/index.js";
+import { PhonesPanel } from "../phone/PhonesPanel.js";
 import type { TableHandle } from "./handle.js";
 import { phaseTitle } from "./steps.js";
 import { Timer } from "./Timer.js";
@@ -17,6 +19,7 @@ export function PhaseBar(props: {
   const { table, clock } = props;
   const view = table.view;
   const title = phaseTitle(view);
+  const [phones, setPhones] = useState(false);
   return (
     <header class={`phase-bar phase-${view.phase.kind}`}>
       <div class="phase-title">
@@ -34,7 +37,11 @@ export function PhaseBar(props: {
         <span class="toggle-track" aria-hidden="true" />
         <span>{t("seat.hideCards")}</span>
       </label>
+      <button type="button" class="btn" onClick={() => setPhones(true)} aria-haspopup="dialog">
+        {t("phones.show")}
+      </button>
       <UndoLog state={table.state} canUndo={view.host?.canUndo ?? false} onUndo={props.onUndo} />
+      {phones && <PhonesPanel tableId={table.id} onClose={() => setPhones(false)} />}
     </header>
   );
 }

@@ -2,10 +2,15 @@
 
 import { APP_STRINGS } from "./app.js";
 import { GAME_STRINGS } from "./game.js";
+import { PHONE_STRINGS } from "./phone.js";
 import { type Dictionary, LANGUAGES, type Language, type Strings } from "./types.js";
 
 /** Every part's strings; a key defined by two parts is a mistake the i18n test reports. */
-export const PARTS: Readonly<Record<string, Strings>> = { app: APP_STRINGS, game: GAME_STRINGS };
+export const PARTS: Readonly<Record<string, Strings>> = {
+  app: APP_STRINGS,
+  game: GAME_STRINGS,
+  phone: PHONE_STRINGS,
+};
 
 export const DICTIONARIES: Readonly<Record<Language, Dictionary>> = Object.fromEntries(
   LANGUAGES.map((lang) => [lang, Object.assign({}, ...Object.values(PARTS).map((part) => part[lang]))]),

@@ -1,0 +1,352 @@
+// The leak test (issue 4): whole games where every seat is a phone on a real WebSocket, plus two
+// spectators, the host advancing over HTTP. Every message each socket received (reconnect
+// snapshots included) is scanned against the game as it stood at that message's seq: a phone may
+// hold no card it may not know and no other seat's night choice; a spectator no unrevealed card
+// and no night choice. The scan is also shown to catch planted leaks.
+
+import {
+  type Action,
+  awaiting,
+  CARDS,
+  type GameState,
+  isMafioso,
+  replay,
+  type Seat,
+  seededRandom,
+  type View,
+} from "@misto/engine";
+import type { ServerMessage } from "@misto/protocol";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  addHost,
+  commandId,
+  type Harness,
+  harness,
+  newTable,
+  send,
+  setUpClub,
+  tableState,
+} from "./helpers/api.js";
+import { BACKENDS } from "./helpers/backends.js";
+import { joinSeat, seatsOf, type ViewMsg } from "./helpers/phones.js";
+import { Client } from "./helpers/ws.js";
+
+const GAMES = 5;
+/** A game that has not ended after this many commands fails the test (bounded loop). */
+const MAX_COMMANDS = 1500;
+const CARD_NAMES = new Set<string>(CARDS);
+
+type Receiver = Seat | "spectator";
+
+/** Whether `receiver` may know seat `seat`'s card in `state` (FLOW-4, and public cards). */
+function mayKnowCard(state: GameState, receiver: Receiver, seat: Seat): boolean {
+  const s = state.seats[seat - 1];
+  if (!s) return false;
+  if (s.revealed || state.result?.announced === true) return true;
+  if (receiver === "spectator") return false;
+  if (receiver === seat) return true;
+  if (state.nights.length === 0) return false;
+  const me = state.seats[receiver - 1];
+  if (!me) return false;
+  // A player voted out before night 1 never met the mafia.
+  if (me.out?.when.kind === "day" && me.out.when.n === 1 && state.settings.firstPhase === "day") return false;
+  const black = (card: string) =>
+    isMafioso(card as never) || (state.settings.prostituteKnowsMafia && card === "prostitute");
+  return black(me.card) && black(s.card);
+}
+
+/** Every leak in one view received by `receiver`, judged against `state` (the game at the view's seq). */
+export function leaksIn(state: GameState, receiver: Receiver, view: View): string[] {
+  const leaks: string[] = [];
+  if (view.host !== null) leaks.push("a host view");
+  if (receiver === "spectator") {
+    if (view.you !== null) leaks.push("a seat's own view sent to a spectator");
+  } else if (view.you?.seat !== receiver) leaks.push(`seat ${receiver} got seat ${view.you?.seat}'s view`);
+  if (view.viewer !== receiver) leaks.push(`viewer ${String(view.viewer)} sent to ${receiver}`);
+  if (
+    state.phase.kind === "night" &&
+    (view.version !== null || view.phase.step !== null || view.phase.since !== 0)
+  ) {
+    leaks.push("the night's progress (version, step or its start)");
+  }
+  // Night choices: only the receiver's own, and as many as it made.
+  const own = state.nights.flatMap((n) => n.choices.filter((c) => c.seat === receiver));
+  const shownChoices = view.you?.choices ?? [];
+  if (shownChoices.length !== own.length)
+    leaks.push(`${shownChoices.length} choices shown, ${own.length} own`);
+  const walk = (value: unknown, path: string, parent: Record<string, unknown> | null, key: string) => {
+    if (typeof value === "string" && CARD_NAMES.has(value)) {
+      const seat = parent?.seat;
+      // The receiver's own night choices name their role (a card word): its own, allowed.
+      if (key === "role" && /^\$\.you\.choices\[\d+\]\.role$/.test(path)) return;
+      const ok =
+        typeof seat === "number" &&
+        state.seats[seat - 1]?.card === value &&
+        mayKnowCard(state, receiver, seat);
+      if (!ok) leaks.push(`card ${path}: ${value}`);
+      return;
+    }
+    if (Array.isArray(value)) {
+      for (const [i, v] of value.entries()) walk(v, `${path}[${i}]`, parent, key);
+      return;
+    }
+    if (value !== null && typeof value === "object") {
+      const o = value as Record<string, unknown>;
+      // A night choice of someone else: an object naming a chooser seat, a role and a target.
+      if ("target" in o && "role" in o && typeof o.seat === "number" && o.seat !== receiver) {
+        leaks.push(`night choice ${path} of seat ${o.seat}`);
+      }
+      for (const [k, v] of Object.entries(o)) walk(v, `${path}.${k}`, o, k);
+    }
+  };
+  walk(view, "$", null, "");
+  return leaks;
+}
+
+function pick<T>(items: readonly T[], random: () => number): T | undefined {
+  return items[Math.floor(random() * items.length)];
+}
+
+/** The host bot (as in @misto/bots' playGame): moves on, announces, runs a short rating. */
+function hostCommand(state: GameState, random: () => number): Record<string, unknown> {
+  const phase = state.phase;
+  if (phase.kind === "ended") return { type: "announceResult" };
+  if (phase.kind !== "rating") return { type: "advance" };
+  const step = phase.step;
+  if (step.kind === "nominations") {
+    const named = state.rating?.candidates ?? [];
+    const open = state.seats.filter((s) => !s.admin && !named.some((c) => c.seat === s.seat));
+    if (named.length < 3 && open.length > 0) return { type: "nominate", candidate: pick(open, random)?.seat };
+    return { type: "closeNominations" };
+  }
+  if (step.kind === "split") return { type: "split", points: step.tied.map((seat) => ({ seat, points: 2 })) };
+  return { type: "closeRating" };
+}
+
+describe.each(BACKENDS)("leak test on $name", (backend) => {
+  let h: Harness;
+  let host: string;
+  let url: string;
+  const clients: Client[] = [];
+  const open = async () => {
+    const c = await Client.open(url);
+    clients.push(c);
+    return c;
+  };
+
+  beforeAll(async () => {
+    h = await harness(backend);
+    host = await addHost(h, await setUpClub(h));
+    await h.app.listen({ port: 0, host: "127.0.0.1" });
+    const address = h.app.server.address();
+    url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  });
+  afterAll(async () => {
+    for (const c of clients) c.close();
+    await h.close();
+  });
+
+  it(`plays ${GAMES} games with 12 phones and 2 spectators: no message leaks`, async () => {
+    let scanned = 0;
+    let snapshots = 0;
+    let phoneCommands = 0;
+    let repeats = 0;
+    const allLeaks: string[] = [];
+    let sample: { state: GameState; receiver: Seat; view: View } | null = null;
+
+    for (let game = 0; game < GAMES; game++) {
+      const seed = `leak-${backend.name}-${game}`;
+      const random = seededRandom(`${seed}/driver`);
+      const t = await newTable(h, host, { seed });
+      const { code } = await seatsOf(h, host, t.id);
+      /** Every message each receiver got, across its reconnects, in order. */
+      const received = new Map<Receiver | "spectator2", ServerMessage[]>();
+      /** Where each reconnect's snapshot starts in its seat's log. */
+      const snapshotAt = new Map<Seat, Set<number>>();
+      const phones = new Map<Seat, Client>();
+      const tokens = new Map<Seat, string>();
+      const connect = async (seat: Seat) => {
+        const c = await open();
+        const log = received.get(seat) ?? [];
+        received.set(seat, log);
+        const starts = snapshotAt.get(seat) ?? new Set<number>();
+        starts.add(log.length);
+        snapshotAt.set(seat, starts);
+        c.socket.on("message", (data) => log.push(JSON.parse(String(data)) as ServerMessage));
+        c.send({ type: "subscribe", table: t.id, as: "seat", token: tokens.get(seat) });
+        await c.next();
+        phones.set(seat, c);
+      };
+      for (let seat = 1; seat <= 12; seat++) {
+        tokens.set(seat, await joinSeat(h, code, seat));
+        await connect(seat);
+      }
+      for (const name of ["spectator", "spectator2"] as const) {
+        const c = await open();
+        const log: ServerMessage[] = [];
+        received.set(name, log);
+        c.socket.on("message", (data) => log.push(JSON.parse(String(data)) as ServerMessage));
+        c.send({ type: "subscribe", table: t.id, as: "spectator" });
+        await c.next();
+      }
+
+      const lastView = (seat: Seat) =>
+        (received.get(seat) ?? []).filter((m): m is ViewMsg => m.type === "view").at(-1) ?? null;
+      /** The phone's own answer to command `id` (bounded wait). */
+      const answerTo = async (seat: Seat, id: string) => {
+        const deadline = Date.now() + 3000;
+        for (;;) {
+          const m = (received.get(seat) ?? []).find(
+            (x) => (x.type === "ack" || x.type === "rejected") && x.id === id,
+          );
+          if (m) return m;
+          if (Date.now() > deadline) throw new Error(`seat ${seat}: no answer to ${id}`);
+          await new Promise((r) => setTimeout(r, 5));
+        }
+      };
+      /** The phone acts from its own latest view: a random pick from its own legal actions. */
+      const phoneActs = async (seat: Seat): Promise<boolean> => {
+        for (let attempt = 0; attempt < 40; attempt++) {
+          const last = lastView(seat);
+          const actions = (last?.view.actions ?? []).filter((a: Action) => a.type !== "speak");
+          if (last && actions.length > 0) {
+            const action = pick(actions, random) as Action;
+            const id = commandId();
+            phones.get(seat)?.send({
+              type: "command",
+              table: t.id,
+              token: tokens.get(seat),
+              id,
+              seq: last.seq,
+              command: action,
+            });
+            const answer = await answerTo(seat, id);
+            phoneCommands++;
+            if (answer.type === "ack") return true;
+            repeats++;
+          }
+          await new Promise((r) => setTimeout(r, 10));
+        }
+        return false;
+      };
+
+      let { state, seq } = await tableState(h, host, t.id);
+      let reconnects = 0;
+      let graveOffered = -1;
+      for (let commands = 0; state.phase.kind !== "closed"; commands++) {
+        if (commands >= MAX_COMMANDS) throw new Error(`${seed}: no end after ${MAX_COMMANDS} commands`);
+        // Mid-night, a few phones drop and come back: each gets its whole view again.
+        if (state.phase.kind === "night" && reconnects < 3 && random() < 0.3) {
+          const seat = 1 + ((game + reconnects * 5) % 12);
+          const c = phones.get(seat) as Client;
+          c.close();
+          await c.closed;
+          await connect(seat);
+          reconnects++;
+          snapshots++;
+        }
+        const actor = awaiting(state)[0];
+        let acted = false;
+        if (typeof actor === "number") {
+          acted = await phoneActs(actor);
+          if (!acted) throw new Error(`${seed}: seat ${actor} was awaited but its phone could not act`);
+        } else if (state.phase.kind === "day" && state.phase.step.kind === "lastWords") {
+          // The Don's grave choice (DON-1), from his phone, once per last word.
+          const step = state.phase.step;
+          const speaker = step.queue[step.index] as Seat;
+          const key = state.phase.n * 100 + step.index;
+          if (!step.graveDone && graveOffered !== key && state.seats[speaker - 1]?.card === "don") {
+            graveOffered = key;
+            await new Promise((r) => setTimeout(r, 20));
+            if ((lastView(speaker)?.view.actions ?? []).some((a) => a.type === "grave"))
+              acted = await phoneActs(speaker);
+          }
+        }
+        if (!acted) {
+          const res = await send(h, host, t.id, {
+            id: commandId(),
+            seq,
+            command: hostCommand(state, random),
+          });
+          if (res.statusCode !== 200) throw new Error(`${seed}: host ${res.statusCode} ${res.body}`);
+        }
+        ({ state, seq } = await tableState(h, host, t.id));
+      }
+      expect(state.result?.announced).toBe(true);
+      await new Promise((r) => setTimeout(r, 100));
+
+      // The game at every seq, to judge each message by what stood when it was built.
+      const events = (await h.store.readEvents(t.id)).map((e) => e.event);
+      const at = (n: number) => replay(events.slice(0, n));
+      const states = new Map<number, GameState>();
+      const stateAt = (n: number) => {
+        let s = states.get(n);
+        if (!s) {
+          s = at(n);
+          states.set(n, s);
+        }
+        return s;
+      };
+      for (const [who, log] of received) {
+        const receiver: Receiver = who === "spectator2" ? "spectator" : who;
+        let previous: string | null = null;
+        for (const [index, m] of log.entries()) {
+          if (m.type === "error") allLeaks.push(`${String(who)} got an error ${m.error}`);
+          if (m.type !== "view") continue;
+          const s = stateAt(m.seq);
+          for (const leak of leaksIn(s, receiver, m.view))
+            allLeaks.push(`${seed} ${String(who)} @${m.seq}: ${leak}`);
+          scanned++;
+          if (typeof receiver === "number" && s.phase.kind === "night" && s.nights.length > 0 && !sample) {
+            sample = { state: s, receiver, view: m.view };
+          }
+          // A phone is pushed only when its own view changed (reconnect snapshots may repeat).
+          const json = JSON.stringify(m.view);
+          const snapshot = typeof receiver === "number" && snapshotAt.get(receiver)?.has(index) === true;
+          if (previous === json && !snapshot)
+            allLeaks.push(`${seed} ${String(who)} @${m.seq}: a push without a change`);
+          previous = json;
+        }
+      }
+      for (const c of phones.values()) c.close();
+    }
+
+    expect(allLeaks.slice(0, 20)).toEqual([]);
+    expect(allLeaks.length).toBe(0);
+    expect(scanned).toBeGreaterThan(GAMES * 14 * 10);
+    expect(snapshots).toBeGreaterThan(0);
+    expect(phoneCommands).toBeGreaterThan(GAMES * 10);
+    console.log(
+      `leak test (${backend.name}): ${GAMES} games, ${scanned} views scanned, ${phoneCommands} phone commands (${repeats} refused and retried), ${snapshots} reconnects: 0 leaks`,
+    );
+
+    // Sanity: the scan catches planted leaks (another seat's hidden card, another's night choice, a host view).
+    expect(sample).not.toBeNull();
+    const { state, receiver, view } = sample as { state: GameState; receiver: Seat; view: View };
+    expect(leaksIn(state, receiver, view)).toEqual([]);
+    const hidden = state.seats.find((s) => !mayKnowCard(state, receiver, s.seat));
+    expect(hidden).toBeDefined();
+    const plantedCard = structuredClone(view) as unknown as {
+      seats: { seat: number; card: string | null }[];
+    };
+    const row = plantedCard.seats.find((s) => s.seat === hidden?.seat);
+    if (row) row.card = hidden?.card ?? null;
+    expect(leaksIn(state, receiver, plantedCard as unknown as View).length).toBeGreaterThan(0);
+    const other = state.nights[0]?.choices.find((c) => c.seat !== receiver);
+    const plantedChoice = {
+      ...view,
+      nights: [
+        {
+          n: 1,
+          deaths: [],
+          note: null,
+          choices: [other ?? { seat: receiver === 1 ? 2 : 1, role: "doctor", target: 3 }],
+        },
+      ],
+    } as unknown as View;
+    expect(leaksIn(state, receiver, plantedChoice).length).toBeGreaterThan(0);
+    expect(
+      leaksIn(state, "spectator", { ...view, viewer: "spectator", you: null } as View).length,
+    ).toBeGreaterThan(0);
+  }, 240_000);
+});

@@ -1,0 +1,75 @@
+// /join and /join/:code: the player types the table's code (or it comes in the link), picks his
+// seat (1–12), and joins; the seat's token is kept on the phone and the phone goes to /seat/:table.
+
+import { useState } from "preact/hooks";
+import { navigate } from "../app/router.js";
+import { t } from "../i18n/index.js";
+import type { Language } from "../i18n/types.js";
+import { cleanCode } from "./join.js";
+import { phoneApi } from "./phoneApi.js";
+import { rememberSeat } from "./seatStore.js";
+import "./phone.css";
+
+const SEATS = Array.from({ length: 12 }, (_, i) => i + 1);
+
+export function JoinPage(props: { code: string | null; lang: Language }) {
+  const [code, setCode] = useState(props.code ?? "");
+  const [seat, setSeat] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const join = async (e: Event) => {
+    e.preventDefault();
+    if (seat === null || !cleanCode(code)) return;
+    setBusy(true);
+    setProblem(null);
+    const answer = await phoneApi.join(cleanCode(code), seat);
+    setBusy(false);
+    if (!answer.ok) return setProblem(answer.error.message);
+    rememberSeat(answer.value);
+    navigate(`/seat/${encodeURIComponent(answer.value.table)}`);
+  };
+  return (
+    <div class="phone" lang={props.lang}>
+      <form class="phone-body" onSubmit={join}>
+        <h1 class="phone-title">{t("phone.join.title")}</h1>
+        <label class="phone-field">
+          <span>{t("phone.join.code")}</span>
+          <input
+            name="code"
+            value={code}
+            autocomplete="off"
+            autocapitalize="characters"
+            inputMode="text"
+            onInput={(e) => setCode(e.currentTarget.value)}
+          />
+        </label>
+        <fieldset class="phone-seats">
+          <legend>{t("phone.join.seat")}</legend>
+          {SEATS.map((n) => (
+            <button
+              type="button"
+              key={n}
+              class={`btn phone-option${seat === n ? " btn-primary" : ""}`}
+              aria-pressed={seat === n}
+              onClick={() => setSeat(n)}
+            >
+              {n}
+            </button>
+          ))}
+        </fieldset>
+        {problem && (
+          <p class="phone-error" role="alert">
+            {problem}
+          </p>
+        )}
+        <button
+          type="submit"
+          class="btn btn-primary phone-wide"
+          disabled={busy || seat === null || !cleanCode(code)}
+        >
+          {seat === null ? t("phone.join.pickSeat") : t("phone.join.go", { n: seat })}
+        </button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,219 @@
+// The player's phone at /seat/:table (portrait, one hand): the seat number always on top, the held
+// card (shown only while the button is held), and one thing at a time below: the step, the timer,
+// and the player's own answer with a confirmation before it is sent. Silent: no sound, no
+// vibration, no animation; the night screen is the same for every living player not called.
+
+import { useEffect, useState } from "preact/hooks";
+import { keepAwake } from "../app/wakeLock.js";
+import { secondsLeft } from "../display/backoff.js";
+import { formatClock } from "../game/timer.js";
+import { t } from "../i18n/index.js";
+import type { Language } from "../i18n/types.js";
+import {
+  type CardFacts,
+  cardFacts,
+  type Line,
+  type Option,
+  type PhoneScreen,
+  phoneScreen,
+} from "./screen.js";
+import { joinedSeat } from "./seatStore.js";
+import { type PhoneSocket, usePhoneSocket } from "./usePhoneSocket.js";
+import "./phone.css";
+
+export function tr(line: Line): string {
+  const params = line.card ? { ...line.params, card: t(`card.${line.card}`) } : line.params;
+  return t(line.key, params);
+}
+
+export function SeatPage(props: { tableId: string; lang: Language }) {
+  const seat = joinedSeat(props.tableId);
+  if (!seat) {
+    return (
+      <div class="phone" lang={props.lang}>
+        <p class="phone-line">{t("phone.notJoined")}</p>
+        <a class="btn btn-primary phone-wide" href="/join">
+          {t("phone.join.title")}
+        </a>
+      </div>
+    );
+  }
+  return <SeatScreen tableId={props.tableId} seat={seat.seat} token={seat.token} lang={props.lang} />;
+}
+
+function SeatScreen(props: { tableId: string; seat: number; token: string; lang: Language }) {
+  const socket = usePhoneSocket(props.tableId, props.token);
+  useEffect(() => keepAwake(), []);
+  const view = socket.view;
+  return (
+    <div class="phone" lang={props.lang}>
+      <header class="phone-head">
+        <p class="phone-seat">
+          <span class="visually-hidden">{t("phone.seatLabel", { n: props.seat })}</span>
+          <span aria-hidden="true">{props.seat}</span>
+        </p>
+        <span class={`phone-conn${socket.connected ? "" : " phone-conn-off"}`} role="status">
+          {socket.connected ? t("phone.online") : t("phone.reconnecting")}
+        </span>
+      </header>
+      {socket.refused && (
+        <p class="phone-error" role="alert">
+          {socket.refused}
+        </p>
+      )}
+      {view ? (
+        <>
+          <HeldCard facts={cardFacts(view)} />
+          <ScreenBody screen={phoneScreen(view)} socket={socket} />
+        </>
+      ) : (
+        <p class="phone-line">{t("phone.waiting")}</p>
+      )}
+    </div>
+  );
+}
+
+/** The card, shown only while the button is held (pointer, touch or the space bar). */
+function HeldCard(props: { facts: CardFacts | null }) {
+  const [held, setHeld] = useState(false);
+  const facts = props.facts;
+  if (!facts) return null;
+  const show = () => setHeld(true);
+  const hide = () => setHeld(false);
+  return (
+    <section class="phone-card">
+      <button
+        type="button"
+        class="btn phone-hold"
+        aria-pressed={held}
+        onPointerDown={(e) => {
+          (e.currentTarget as HTMLElement).setPointerCapture?.(e.pointerId);
+          show();
+        }}
+        onPointerUp={hide}
+        onPointerCancel={hide}
+        onLostPointerCapture={hide}
+        onContextMenu={(e) => e.preventDefault()}
+        onKeyDown={(e) => {
+          if (e.key === " " || e.key === "Enter") {
+            e.preventDefault();
+            show();
+          }
+        }}
+        onKeyUp={(e) => {
+          if (e.key === " " || e.key === "Enter") hide();
+        }}
+        onBlur={hide}
+      >
+        {t("phone.hold")}
+      </button>
+      <div class="phone-card-face" hidden={!held} aria-live="polite">
+        {held && (
+          <>
+            <p class="phone-card-name">{t(`card.${facts.card}`)}</p>
+            <p class="phone-card-rule">{tr(facts.rule)}</p>
+            {facts.lines.map((line) => (
+              <p key={`${line.key}-${JSON.stringify(line.params)}`}>{tr(line)}</p>
+            ))}
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function ScreenBody(props: { screen: PhoneScreen; socket: PhoneSocket }) {
+  const { screen, socket } = props;
+  return (
+    <main class={`phone-body phone-${screen.kind}`}>
+      <h1 class="phone-title">{tr(screen.title)}</h1>
+      {screen.timer && <Clock seconds={screen.timer.seconds} since={screen.timer.since} />}
+      {screen.lines.map((line) => (
+        <p class="phone-line" key={`${line.key}-${JSON.stringify(line.params)}`}>
+          {tr(line)}
+        </p>
+      ))}
+      {screen.status.length > 0 && (
+        <ul class="phone-status">
+          {screen.status.map((line) => (
+            <li key={line.key}>{tr(line)}</li>
+          ))}
+        </ul>
+      )}
+      <ChoiceBlock screen={screen} socket={socket} />
+    </main>
+  );
+}
+
+function ChoiceBlock(props: { screen: PhoneScreen; socket: PhoneSocket }) {
+  const { screen, socket } = props;
+  const [picked, setPicked] = useState<Option | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
+  const choiceId = JSON.stringify(screen.choice?.options.map((o) => o.command) ?? null);
+  // A new question clears the old pick; the last answer stays until the next one is sent.
+  useEffect(() => {
+    setPicked(null);
+    if (choiceId !== "null") setSent(null);
+  }, [choiceId]);
+  const answer = sent ? socket.answers[sent] : undefined;
+  const confirm = () => {
+    if (!picked) return;
+    const id = socket.send(picked.command);
+    setSent(id);
+    setPicked(null);
+  };
+  return (
+    <section class="phone-choice">
+      {screen.choice &&
+        (picked ? (
+          <div class="phone-confirm" role="alertdialog" aria-label={tr(picked.confirm)}>
+            <p class="phone-line">{tr(picked.confirm)}</p>
+            <button type="button" class="btn btn-primary phone-wide" onClick={confirm}>
+              {t("phone.confirm")}
+            </button>
+            <button type="button" class="btn phone-wide" onClick={() => setPicked(null)}>
+              {t("phone.back")}
+            </button>
+          </div>
+        ) : (
+          <>
+            <p class="phone-prompt">{tr(screen.choice.prompt)}</p>
+            <div class="phone-options">
+              {screen.choice.options.map((option) => (
+                <button
+                  type="button"
+                  class="btn phone-option"
+                  key={JSON.stringify(option.command)}
+                  onClick={() => setPicked(option)}
+                >
+                  {tr(option.label)}
+                </button>
+              ))}
+            </div>
+          </>
+        ))}
+      {sent !== null && answer?.state === "sent" && <p class="phone-line">{t("phone.sending")}</p>}
+      {answer?.state === "ack" && <p class="phone-ok">{t("phone.accepted")}</p>}
+      {answer?.state === "rejected" && (
+        <p class="phone-error" role="alert">
+          {t("phone.rejected", { message: answer.message })}
+        </p>
+      )}
+      {socket.connected ? null : <p class="phone-line">{t("phone.offlineSend")}</p>}
+    </section>
+  );
+}
+
+function Clock(props: { seconds: number; since: number }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const id = setInterval(() => setNow(Date.now()), 500);
+    return () => clearInterval(id);
+  }, []);
+  const left = secondsLeft(props.seconds, props.since, now) ?? 0;
+  return (
+    <p class="phone-clock" role="timer">
+      {formatClock(left * 1000)}
+    </p>
+  );
+}

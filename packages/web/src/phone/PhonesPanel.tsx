@@ -1,0 +1,94 @@
+// The host console's "Players' phones" sheet: the table's join code, a QR code of the join link
+// (the QR library is loaded only when the sheet opens), who has joined, and "free this seat".
+
+import { useEffect, useState } from "preact/hooks";
+import { t } from "../i18n/index.js";
+import { joinLink } from "./join.js";
+import { phoneApi, type SeatsInfo } from "./phoneApi.js";
+
+export function PhonesPanel(props: { tableId: string; onClose: () => void }) {
+  const [info, setInfo] = useState<SeatsInfo | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [svg, setSvg] = useState<string | null>(null);
+
+  const load = async () => {
+    const answer = await phoneApi.seats(props.tableId);
+    if (answer.ok) {
+      setInfo(answer.value);
+      setProblem(null);
+    } else setProblem(answer.error.message);
+  };
+  useEffect(() => {
+    void load();
+    const id = setInterval(() => void load(), 5000);
+    return () => clearInterval(id);
+  }, [props.tableId]);
+
+  const code = info?.code ?? null;
+  useEffect(() => {
+    if (!code) return;
+    let live = true;
+    void import("qrcode-generator").then(({ default: qrcode }) => {
+      const qr = qrcode(0, "M");
+      qr.addData(joinLink(location.origin, code));
+      qr.make();
+      if (live) setSvg(qr.createSvgTag({ cellSize: 6, margin: 2, scalable: true }));
+    });
+    return () => {
+      live = false;
+    };
+  }, [code]);
+
+  const free = async (seat: number) => {
+    if (!confirm(t("phones.freeConfirm", { n: seat }))) return;
+    const answer = await phoneApi.free(props.tableId, seat);
+    if (!answer.ok) setProblem(answer.error.message);
+    await load();
+  };
+
+  const joined = info?.seats.filter((s) => s.phone) ?? [];
+  return (
+    <div class="sheet-layer">
+      <div class="sheet sheet-phones" role="dialog" aria-modal="true" aria-labelledby="phones-title">
+        <h2 id="phones-title">{t("phones.title")}</h2>
+        {problem && (
+          <p class="problem" role="alert">
+            {t("phones.error", { message: problem })}
+          </p>
+        )}
+        {!info && !problem && <p>{t("phones.loading")}</p>}
+        {code && (
+          <>
+            <p class="phones-code">{t("phones.code", { code })}</p>
+            {svg && (
+              // The SVG is built here from the join link alone (no outside markup).
+              <div
+                class="phones-qr"
+                role="img"
+                aria-label={t("phones.qr")}
+                dangerouslySetInnerHTML={{ __html: svg }}
+              />
+            )}
+            <p class="phones-link">{t("phones.link", { link: joinLink(location.origin, code) })}</p>
+          </>
+        )}
+        {info && joined.length === 0 && <p>{t("phones.none")}</p>}
+        <ul class="phones-seats">
+          {joined.map((s) => (
+            <li key={s.seat}>
+              <span>
+                {t("phones.joined", { n: s.seat })} · {s.name}
+              </span>
+              <button type="button" class="btn btn-danger-outline" onClick={() => void free(s.seat)}>
+                {t("phones.free", { n: s.seat })}
+              </button>
+            </li>
+          ))}
+        </ul>
+        <button type="button" class="btn btn-big" onClick={props.onClose}>
+          {t("phones.close")}
+        </button>
+      </div>
+    </div>
+  );
+}

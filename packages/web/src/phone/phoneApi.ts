@@ -1,0 +1,56 @@
+// The phone's HTTP calls (docs/api.md, "Phones"): join a table by its code and a seat; and the
+// host's list of seats and who joined, with the table's join code.
+
+import type { Result } from "../api/client.js";
+import type { JoinedSeat } from "./seatStore.js";
+
+export interface SeatsInfo {
+  readonly code: string;
+  readonly seats: readonly {
+    readonly seat: number;
+    readonly name: string;
+    readonly phone: boolean;
+    readonly joinedAt: number | null;
+  }[];
+}
+
+async function call<T>(method: string, url: string, body?: unknown): Promise<Result<T>> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      credentials: "same-origin",
+      ...(body === undefined
+        ? {}
+        : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
+    });
+  } catch {
+    return { ok: false, error: { status: 0, error: "offline", message: "The server cannot be reached." } };
+  }
+  let parsed: unknown = null;
+  if (response.status !== 204) {
+    try {
+      parsed = await response.json();
+    } catch {
+      parsed = null;
+    }
+  }
+  if (response.ok) return { ok: true, value: parsed as T };
+  const b = (parsed ?? {}) as { error?: unknown; message?: unknown };
+  return {
+    ok: false,
+    error: {
+      status: response.status,
+      error: typeof b.error === "string" ? b.error : `http_${response.status}`,
+      message: typeof b.message === "string" ? b.message : `HTTP ${response.status}`,
+    },
+  };
+}
+
+const tableUrl = (id: string) => `/api/tables/${encodeURIComponent(id)}`;
+
+export const phoneApi = {
+  join: (code: string, seat: number) => call<JoinedSeat>("POST", "/api/join", { code, seat }),
+  seats: (table: string) => call<SeatsInfo>("GET", `${tableUrl(table)}/seats`),
+  free: (table: string, seat: number) => call<null>("DELETE", `${tableUrl(table)}/seats/${seat}`),
+};
