@@ -49,7 +49,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const hub = new Hub(tables);
 
   app.get("/api/health", async () => ({ ok: true }));
-  await app.register(authRoutes(store));
+  await app.register(authRoutes(store, (sessionHash) => hub.endSession(sessionHash)));
   await app.register(tableRoutes(store, tables));
   await app.register(phoneRoutes(store, tables, hub));
   realtimeRoute(app, store, tables, hub);

@@ -7,10 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   addHost,
   commandId,
+  cookieOf,
   type Harness,
   harness,
   newTable,
   nextAction,
+  PASSWORD,
   send,
   setUpClub,
   tableState,
@@ -130,6 +132,31 @@ describe.each(BACKENDS)("realtime on $name", (backend) => {
     expect(view).toMatchObject({ type: "view", table: t.id, seq: 1 });
     expect(view.view.viewer).toBe("host");
     expect(view.view.seats.every((s) => s.card !== null)).toBe(true);
+  });
+
+  it("signing out closes the host connections of that session only", async () => {
+    const t = await newTable(h, host);
+    // The same host signed in on a second device: another session.
+    const again = await h.app.inject({
+      method: "POST",
+      url: "/api/session",
+      payload: { login: "boris", password: PASSWORD },
+    });
+    const other = cookieOf(again);
+    const leaving = await open({ cookie: other });
+    const staying = await open({ cookie: host });
+    leaving.send({ type: "subscribe", table: t.id, as: "host" });
+    staying.send({ type: "subscribe", table: t.id, as: "host" });
+    expect(await leaving.next()).toMatchObject({ type: "view" });
+    expect(await staying.next()).toMatchObject({ type: "view" });
+    const out = await h.app.inject({ method: "DELETE", url: "/api/session", headers: { cookie: other } });
+    expect(out.statusCode).toBe(204);
+    expect(await leaving.next()).toMatchObject({ type: "error", error: "signed_out" });
+    expect((await leaving.closed).code).toBe(1008);
+    // The other session still watches and still gets the next change.
+    const sent = await send(h, host, t.id, { id: commandId(), seq: 1, command: { type: "advance" } });
+    expect(sent.statusCode).toBe(200);
+    expect(await staying.next()).toMatchObject({ type: "view", seq: 2 });
   });
 
   it("pushes each subscriber its own view after every accepted change; spectators see no secret", async () => {

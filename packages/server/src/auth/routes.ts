@@ -8,14 +8,18 @@ import { type HostRow, type Store, StoreConflict } from "../store/index.js";
 import { KeyedMutex } from "../tables/mutex.js";
 import { decoyHash, hashPassword, verifyPassword } from "./password.js";
 import { sameHash, tokenHash } from "./secrets.js";
-import { endSession, hostInfo, requireHost, startSession } from "./sessions.js";
+import { endSession, hostInfo, requireHost, SESSION_COOKIE, startSession } from "./sessions.js";
 
 /** Logins are compared without case: "Anna" and "anna" are one host. */
 function loginKey(login: string): string {
   return login.toLowerCase();
 }
 
-export function authRoutes(store: Store): FastifyPluginAsyncTypebox {
+/** `onSignOut` hears the hash of each session that ends, to close that host's live connections. */
+export function authRoutes(
+  store: Store,
+  onSignOut: (sessionHash: string) => void = () => {},
+): FastifyPluginAsyncTypebox {
   // Two setup requests at once must not both create a club.
   const setupLock = new KeyedMutex();
 
@@ -59,7 +63,9 @@ export function authRoutes(store: Store): FastifyPluginAsyncTypebox {
 
     app.delete("/api/session", async (request, reply) => {
       await requireHost(store, request);
+      const cookie = request.cookies[SESSION_COOKIE];
       await endSession(store, request, reply);
+      if (cookie) onSignOut(tokenHash(cookie));
       return reply.code(204).send();
     });
 

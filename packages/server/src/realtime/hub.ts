@@ -11,8 +11,10 @@ export type Watcher = "host" | "spectator" | { readonly seat: Seat };
 /** A connection as the hub sees it: somewhere to send a message, and a way to end it. */
 export interface Subscriber {
   send(message: ServerMessage): void;
-  /** Sends an error and closes the connection (a freed seat's phone). */
+  /** Sends an error and closes the connection (a freed seat's phone, a host who signed out). */
   kick?(error: string, message: string): void;
+  /** For a host's connection: the hash of the session it was opened with. */
+  session?: string;
 }
 
 export class Hub {
@@ -60,6 +62,20 @@ export class Hub {
       this.unsubscribe(tableId, subscriber);
       subscriber.kick?.("seat_freed", `the host freed seat ${seat}: join again with the table's code`);
       kicked++;
+    }
+    return kicked;
+  }
+
+  /** A host signed out: every connection watching as that session gets an error and is closed. */
+  endSession(sessionHash: string): number {
+    let kicked = 0;
+    for (const [tableId, map] of [...this.watchers]) {
+      for (const [subscriber, as] of [...map]) {
+        if (as !== "host" || subscriber.session !== sessionHash) continue;
+        this.unsubscribe(tableId, subscriber);
+        subscriber.kick?.("signed_out", "the host signed out");
+        kicked++;
+      }
     }
     return kicked;
   }

@@ -155,10 +155,12 @@ export function realtimeRoute(app: FastifyInstance, store: Store, tables: TableS
     async function subscribe(tableId: string, as: "host" | "spectator") {
       if (as === "host") {
         const host = trustedOrigin ? await sessionHost(store, cookie) : null;
-        if (!host) {
+        if (!host || !cookie) {
           refuse("signed_out", "watching as the host needs a host's session");
           return;
         }
+        // Signing out of this session closes this connection too (Hub.endSession).
+        subscriber.session = tokenHash(cookie);
       }
       // Under the table's lock: no change slips between this view and the next broadcast.
       await tables.with(tableId, (table) => {
