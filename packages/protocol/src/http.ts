@@ -54,6 +54,8 @@ export const NewTableBody = Type.Object(
       ),
       Type.Object({ random: Type.Literal(true) }, { additionalProperties: false }),
     ]),
+    /** An online table: the server is the host and bots take the seats without a phone. */
+    online: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );

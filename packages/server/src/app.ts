@@ -9,6 +9,7 @@ import { installErrorHandler } from "./errors.js";
 import { Hub } from "./realtime/hub.js";
 import { realtimeRoute } from "./realtime/socket.js";
 import type { Store } from "./store/index.js";
+import { type OnlineOptions, OnlineRunner } from "./tables/online.js";
 import { phoneRoutes } from "./tables/phones.js";
 import { tableRoutes } from "./tables/routes.js";
 import { TableService } from "./tables/service.js";
@@ -23,6 +24,8 @@ export interface ServerOptions {
   readonly webRoot?: string;
   /** Fastify's logger option (default: off). */
   readonly log?: FastifyServerOptions["logger"];
+  /** The online tables' timers and bot delays (docs/api.md "Online tables"). */
+  readonly online?: OnlineOptions;
 }
 
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
@@ -47,6 +50,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   const tables = new TableService(store);
   const hub = new Hub(tables);
+  // The server is the host of every online table: live ones resume at start, all stop on close.
+  const runner = new OnlineRunner(tables, store, options.online);
+  app.addHook("onReady", async () => {
+    void runner.resume().catch(() => undefined);
+  });
+  app.addHook("onClose", async () => runner.stop());
 
   app.get("/api/health", async () => ({ ok: true }));
   await app.register(authRoutes(store, (sessionHash) => hub.endSession(sessionHash)));

@@ -51,7 +51,7 @@ let tables = 0;
 async function appendSerially(store: Store, count: number): Promise<number> {
   const id = `bench-${++tables}`;
   await store.createTable(
-    { id, title: id, hostId: "bench", createdAt: Date.now(), phase: "deal", winner: null },
+    { id, title: id, hostId: "bench", createdAt: Date.now(), phase: "deal", winner: null, online: false },
     CREATED,
   );
   let seq = 1;

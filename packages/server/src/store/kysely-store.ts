@@ -53,6 +53,7 @@ const tableRow = (r: Selectable<TablesTable>): TableRow => ({
   seq: r.seq,
   phase: r.phase,
   winner: r.winner,
+  online: r.online === 1 || (r.online as unknown) === "1",
 });
 
 export class KyselyStore implements Store {
@@ -178,6 +179,7 @@ export class KyselyStore implements Store {
               seq: 1,
               phase: table.phase,
               winner: table.winner,
+              online: table.online ? 1 : 0,
             })
             .execute();
           await tx

@@ -43,6 +43,8 @@ export interface TablesTable {
   seq: number;
   phase: string;
   winner: string | null;
+  /** 1 for an online table; 0 or null (tables from before 0003) otherwise. */
+  online: number | null;
 }
 
 export interface EventsTable {

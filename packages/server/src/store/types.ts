@@ -19,6 +19,8 @@ export interface TableRow {
   seq: number;
   phase: string;
   winner: string | null;
+  /** An online table: the server is its host (docs/api.md "Online tables"). */
+  online: boolean;
 }
 
 export type AppendResult = { ok: true; seq: number } | { ok: false; conflict: "seq" | "command" };

@@ -59,6 +59,14 @@ export function tableRoutes(store: Store, tables: TableService): FastifyPluginAs
       { schema: { params: TableParams, body: CommandBody } },
       async (request) => {
         await requireHost(store, request);
+        const row = await tables.row(request.params.id);
+        if (row?.online) {
+          throw new HttpError(
+            409,
+            "online",
+            "this is an online table: the server is the host, and the host's commands are refused",
+          );
+        }
         return tables.command(request.params.id, request.body);
       },
     );

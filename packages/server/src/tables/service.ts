@@ -23,6 +23,8 @@ import { KeyedMutex } from "./mutex.js";
 export interface LiveTable {
   readonly id: string;
   readonly title: string;
+  /** An online table: the server is its host (./online.ts). */
+  readonly online: boolean;
   readonly state: GameState;
   /** The number of stored events. */
   readonly seq: number;
@@ -94,12 +96,19 @@ export class TableService {
   private readonly live = new Map<string, LiveTable>();
   private readonly lock = new KeyedMutex();
   private readonly listeners = new Set<ChangeListener>();
+  private readonly loadListeners = new Set<(table: LiveTable) => void>();
 
   constructor(private readonly store: Store) {}
 
   onChange(listener: ChangeListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Told of each table read from the store into memory (an online table's runner resumes then). */
+  onLoad(listener: (table: LiveTable) => void): () => void {
+    this.loadListeners.add(listener);
+    return () => this.loadListeners.delete(listener);
   }
 
   /** Seats the players and deals: the table's first event, stored before it is answered. */
@@ -123,10 +132,12 @@ export class TableService {
     const id = randomUUID();
     const title = body.title?.trim() || `Game of ${new Date(at).toISOString().slice(0, 10)}`;
     await this.store.createTable(
-      { id, title, hostId: host.id, createdAt: at, ...status(game.state) },
+      { id, title, hostId: host.id, createdAt: at, online: body.online === true, ...status(game.state) },
       game.event,
     );
     const code = await this.joinCode(id);
+    // An online table is loaded at once: its runner starts with it.
+    if (body.online === true) await this.get(id);
     return { id, seq: 1, events: [game.event], code };
   }
 
@@ -307,6 +318,7 @@ export class TableService {
     const table: LiveTable = {
       id,
       title: row.title,
+      online: row.online,
       state,
       seq,
       publicSeq,
@@ -316,6 +328,7 @@ export class TableService {
       seatSeqs,
     };
     this.live.set(id, table);
+    for (const listener of this.loadListeners) listener(table);
     return table;
   }
 }

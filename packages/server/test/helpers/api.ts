@@ -13,6 +13,7 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { buildServer } from "../../src/app.js";
 import { prepareSetup } from "../../src/auth/setup.js";
 import type { Store } from "../../src/store/index.js";
+import type { OnlineOptions } from "../../src/tables/online.js";
 import type { Backend } from "./backends.js";
 
 export const PASSWORD = "correct horse battery";
@@ -26,9 +27,13 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function harness(backend: Backend, webRoot = "/nonexistent-misto-web"): Promise<Harness> {
+export async function harness(
+  backend: Backend,
+  webRoot = "/nonexistent-misto-web",
+  online?: OnlineOptions,
+): Promise<Harness> {
   const { store, dispose } = await backend.open();
-  const app = await buildServer({ store, webRoot });
+  const app = await buildServer({ store, webRoot, ...(online ? { online } : {}) });
   await app.ready();
   return {
     app,

@@ -38,6 +38,7 @@ describe("the SQLite store", () => {
       expect(raw.prepare("select name from kysely_migration").pluck().all()).toEqual([
         "0001_initial",
         "0002_seats",
+        "0003_online",
       ]);
     } finally {
       raw.close();
@@ -75,7 +76,7 @@ describe("the SQLite store", () => {
     try {
       await store.createHost(HOST);
       const game = newGame();
-      const row = { id: "t", title: "T", hostId: HOST.id, createdAt: 1, ...game.status() };
+      const row = { id: "t", title: "T", hostId: HOST.id, createdAt: 1, online: false, ...game.status() };
       await store.createTable(row, game.created);
 
       // Another thread takes the write lock and holds it for 300 ms.

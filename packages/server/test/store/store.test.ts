@@ -40,6 +40,7 @@ describe.each([
       title: `Table ${tables}`,
       hostId: HOST.id,
       createdAt: NOW + tables,
+      online: false,
       ...game.status(),
     };
     await store.createTable(row, game.created);
@@ -310,6 +311,7 @@ describe.each([
       createdAt: NOW,
       phase: "deal",
       winner: null,
+      online: false,
     };
     await store.createTable(row, created);
     let seq = 1;

@@ -5,10 +5,12 @@
 import type { Migration, MigrationProvider } from "kysely";
 import * as initial from "./0001_initial.js";
 import * as seats from "./0002_seats.js";
+import * as online from "./0003_online.js";
 
 const MIGRATIONS: Record<string, Migration> = {
   "0001_initial": initial,
   "0002_seats": seats,
+  "0003_online": online,
 };
 
 export const migrations: MigrationProvider = {

@@ -1,0 +1,362 @@
+// Online tables (docs/api.md "Online tables"): the server is the host. One runner watches every
+// online table; per table it keeps one timer, set for the next thing due, and sends the host's
+// commands, the bots' actions and the timed-out seats' answers through the table service like any
+// other command (stored, then broadcast).
+
+import { randomUUID } from "node:crypto";
+import { type Bot, HeuristicBot, type Seen } from "@misto/bots";
+import {
+  type Action,
+  type Actor,
+  awaiting,
+  type GameState,
+  legalActions,
+  SEATS,
+  type Seat,
+  type View,
+  viewFor,
+} from "@misto/engine";
+import type { Store } from "../store/index.js";
+import type { LiveTable, TableService } from "./service.js";
+
+export interface OnlineOptions {
+  /** How long the deal waits for phones to join before the table starts. Default 60 s. */
+  readonly startMs?: number;
+  /** A night choice (or the commissar's note) not made in this time is a skip. Default 30 s. */
+  readonly nightMs?: number;
+  /** A vote not cast in this time is cast for the voter (see timeoutAction). Default 20 s. */
+  readonly voteMs?: number;
+  /** The pause before the morning announcement, the result and other host steps. Default 3 s. */
+  readonly pauseMs?: number;
+  /** A bot's "thinking" time: uniform in [min, max] ms. Default 1–4 s. */
+  readonly botDelayMs?: readonly [number, number];
+  /** A timed step's length in ms from its settings' seconds. Default seconds × 1000. */
+  readonly stepMs?: (seconds: number) => number;
+  /** The random source of the bots and their delays. */
+  readonly random?: () => number;
+}
+
+interface Run {
+  readonly id: string;
+  timer: ReturnType<typeof setTimeout> | null;
+  /** The seats played by bots, fixed when the table starts (null until then). */
+  bots: Map<Seat, Bot> | null;
+  /** When each pending thing (by key) is due: kept while its key stays current. */
+  due: Map<string, number>;
+  /** Keys already acted on (a bot asked once per key). */
+  done: Set<string>;
+  busy: boolean;
+  again: boolean;
+}
+
+interface Task {
+  readonly key: string;
+  readonly at: number;
+  /** The action to send, or null when there is nothing to send (a bot with nothing to say). */
+  readonly make: () => Action | null;
+}
+
+const DEFAULTS = {
+  startMs: 60_000,
+  nightMs: 30_000,
+  voteMs: 20_000,
+  pauseMs: 3_000,
+  botDelayMs: [1_000, 4_000] as const,
+};
+
+const SEAT_LIST: readonly Seat[] = Array.from({ length: SEATS }, (_, i) => i + 1);
+
+export class OnlineRunner {
+  private readonly runs = new Map<string, Run>();
+  private readonly options: Required<OnlineOptions>;
+  private stopped = false;
+  private readonly unsubscribe: (() => void)[] = [];
+
+  constructor(
+    private readonly tables: TableService,
+    private readonly store: Store,
+    options: OnlineOptions = {},
+  ) {
+    this.options = {
+      startMs: options.startMs ?? DEFAULTS.startMs,
+      nightMs: options.nightMs ?? DEFAULTS.nightMs,
+      voteMs: options.voteMs ?? DEFAULTS.voteMs,
+      pauseMs: options.pauseMs ?? DEFAULTS.pauseMs,
+      botDelayMs: options.botDelayMs ?? DEFAULTS.botDelayMs,
+      stepMs: options.stepMs ?? ((seconds) => seconds * 1000),
+      random: options.random ?? Math.random,
+    };
+    this.unsubscribe.push(
+      tables.onLoad((table) => this.watch(table)),
+      tables.onChange((table) => this.watch(table)),
+    );
+  }
+
+  /** Loads every live online table (after a restart): each one's runner resumes. */
+  async resume(): Promise<void> {
+    for (const row of await this.store.listTables()) {
+      if (this.stopped) return;
+      if (row.online && row.phase !== "closed") await this.tables.get(row.id);
+    }
+  }
+
+  /** How many tables are being run now. */
+  get size(): number {
+    return this.runs.size;
+  }
+
+  /** Cancels every timer; nothing more is sent. */
+  stop(): void {
+    this.stopped = true;
+    for (const off of this.unsubscribe) off();
+    for (const run of this.runs.values()) if (run.timer) clearTimeout(run.timer);
+    this.runs.clear();
+  }
+
+  private watch(table: LiveTable): void {
+    if (!table.online || this.stopped) return;
+    let run = this.runs.get(table.id);
+    if (table.state.phase.kind === "closed") {
+      if (run?.timer) clearTimeout(run.timer);
+      this.runs.delete(table.id);
+      return;
+    }
+    if (!run) {
+      run = {
+        id: table.id,
+        timer: null,
+        bots: null,
+        due: new Map(),
+        done: new Set(),
+        busy: false,
+        again: false,
+      };
+      this.runs.set(table.id, run);
+    }
+    this.plan(run, table);
+  }
+
+  /** Sets the run's one timer for the next task due on this table. */
+  private plan(run: Run, table: LiveTable): void {
+    if (run.timer) clearTimeout(run.timer);
+    run.timer = null;
+    const tasks = this.tasks(run, table.state);
+    // Forget what is no longer pending.
+    const keys = new Set(tasks.map((t) => t.key));
+    for (const key of run.due.keys()) if (!keys.has(key)) run.due.delete(key);
+    const next = tasks.filter((t) => !run.done.has(t.key)).sort((a, b) => a.at - b.at)[0];
+    if (!next) return;
+    const wait = Math.max(0, next.at - Date.now());
+    run.timer = setTimeout(() => {
+      run.timer = null;
+      void this.fire(run.id);
+    }, wait);
+  }
+
+  private async fire(id: string): Promise<void> {
+    const run = this.runs.get(id);
+    if (!run || this.stopped) return;
+    if (run.busy) {
+      run.again = true;
+      return;
+    }
+    run.busy = true;
+    try {
+      const table = await this.tables.get(id);
+      if (!table || this.stopped || this.runs.get(id) !== run) return;
+      if (run.bots === null) await this.seatBots(run, table);
+      const now = Date.now();
+      const due = this.tasks(run, table.state)
+        .filter((t) => !run.done.has(t.key) && t.at <= now)
+        .sort((a, b) => a.at - b.at)[0];
+      if (due) {
+        run.done.add(due.key);
+        const action = due.make();
+        if (action) await this.send(table, action);
+      }
+    } catch {
+      // A stale seq (someone acted first) or a refused action: the next change or timer replans.
+    } finally {
+      run.busy = false;
+      const fresh = this.runs.get(id) === run ? await this.tables.get(id).catch(() => null) : null;
+      if (fresh && !this.stopped) this.plan(run, fresh);
+      run.again = false;
+    }
+  }
+
+  /** Bots take every seat without a phone: at the deal, or when a run resumes after a restart. */
+  private async seatBots(run: Run, _table: LiveTable): Promise<void> {
+    const phones = new Set((await this.store.listSeatTokens(run.id)).map((t) => t.seat));
+    const bots = new Map<Seat, Bot>();
+    for (const seat of SEAT_LIST)
+      if (!phones.has(seat)) bots.set(seat, new HeuristicBot(this.options.random));
+    run.bots = bots;
+  }
+
+  private async send(table: LiveTable, action: Action): Promise<void> {
+    await this.tables.command(table.id, {
+      id: `online-${randomUUID()}`,
+      seq: table.seq,
+      command: action as unknown as { type: string },
+    });
+  }
+
+  /** When `key` is due: its first planned time, kept while it stays pending. */
+  private dueAt(run: Run, key: string, at: () => number): number {
+    let known = run.due.get(key);
+    if (known === undefined) {
+      known = at();
+      run.due.set(key, known);
+    }
+    return known;
+  }
+
+  private botDelay(): number {
+    const [min, max] = this.options.botDelayMs;
+    return min + this.options.random() * (max - min);
+  }
+
+  /** Everything pending on the table now, each with when it is due. */
+  private tasks(run: Run, state: GameState): Task[] {
+    const phase = state.phase;
+    const since = state.stepSince;
+    const stepKey = `${since}:${phase.kind}:${"step" in phase ? JSON.stringify(phase.step).slice(0, 200) : ""}`;
+    const host = (make: () => Action | null, delay: number, tag = "host"): Task => ({
+      key: `${stepKey}:${tag}`,
+      at: since + delay,
+      make,
+    });
+    const advance = (): Action => ({ actor: "host", type: "advance" });
+    const tasks: Task[] = [];
+    const bots = run.bots;
+    const botOf = (seat: Seat) => bots?.get(seat) ?? null;
+
+    for (const actor of awaiting(state)) {
+      if (actor === "host") continue;
+      const seat = actor;
+      const bot = botOf(seat);
+      if (bot) {
+        const key = `${stepKey}:bot${seat}`;
+        const at = this.dueAt(run, key, () => Date.now() + this.botDelay());
+        tasks.push({ key, at, make: () => ask(bot, state, seat) ?? timeoutAction(state, seat) });
+      } else {
+        const night = phase.kind === "night";
+        const key = `${stepKey}:late${seat}`;
+        tasks.push({
+          key,
+          at: since + (night ? this.options.nightMs : this.options.voteMs),
+          make: () => timeoutAction(state, seat),
+        });
+      }
+    }
+    if (!awaiting(state).includes("host")) return tasks;
+
+    switch (phase.kind) {
+      case "deal":
+        tasks.push(host(advance, this.options.startMs));
+        break;
+      case "night": // the acquaintance
+        tasks.push(host(advance, 0));
+        break;
+      case "ended":
+        tasks.push(host(() => ({ actor: "host", type: "announceResult" }), this.options.pauseMs));
+        break;
+      case "rating":
+        // RATE-2: an online table gives no points: nominations close at once, with none.
+        tasks.push(
+          host(
+            () =>
+              phase.step.kind === "nominations"
+                ? { actor: "host", type: "closeNominations" }
+                : { actor: "host", type: "closeRating" },
+            0,
+          ),
+        );
+        break;
+      case "day": {
+        const step = phase.step;
+        const seconds = secondsOf(state);
+        if (seconds === null) {
+          tasks.push(host(advance, this.options.pauseMs));
+          break;
+        }
+        const speaker = "queue" in step ? (step.queue[step.index] as Seat | undefined) : undefined;
+        const bot = speaker === undefined ? null : botOf(speaker);
+        if (bot && speaker !== undefined) {
+          // The floor for a bot: its accusation speech, or the Don's grave choice (DON-1).
+          const grave =
+            step.kind === "lastWords" && !step.graveDone && state.seats[speaker - 1]?.card === "don";
+          if (step.kind === "accusations" || grave) {
+            const key = `${stepKey}:floor${speaker}`;
+            const at = this.dueAt(run, key, () => Date.now() + this.botDelay());
+            tasks.push({ key, at, make: () => ask(bot, state, speaker) });
+          }
+        }
+        tasks.push(host(advance, this.options.stepMs(seconds)));
+        break;
+      }
+      default:
+        tasks.push(host(advance, this.options.pauseMs));
+    }
+    return tasks;
+  }
+}
+
+/** view.phase.seconds: the step's timer, or null. */
+function secondsOf(state: GameState): number | null {
+  const view = viewFor(state, "spectator");
+  return view.phase.seconds ?? null;
+}
+
+/** Asks a bot with its own seat's legal actions and view only. */
+function ask(bot: Bot, state: GameState, seat: Seat): Action | null {
+  const actions = legalActions(state, seat);
+  let view: View | null = null;
+  const seen: Seen = { seat, actions, view: () => (view ??= viewFor(state, seat)) };
+  const action = bot.act(seen);
+  if (action === null) return null;
+  if (action.actor !== seat) return null;
+  if (action.type !== "speak" && !actions.includes(action)) return null;
+  return action;
+}
+
+/**
+ * A seat that has not acted by its deadline. A night choice is a skip (never a random pick: a pick
+ * could reveal a role); the commissar leaves no note; a lift-all answer is "yes" (with "no", silent
+ * players could tie the city day after day for ever: a silent Don means no night shot). A vote cannot be
+ * skipped (every voter votes, DAY-5): it goes to the first legal target after the voter in seat
+ * order (wrapping round) — a fixed rule that tells nothing of anyone's role. A rating vote likewise.
+ * Entered by the host (the server) for the seat.
+ */
+export function timeoutAction(state: GameState, seat: Seat): Action | null {
+  const actions = legalActions(state, seat);
+  const host: Actor = "host";
+  const first = actions[0];
+  if (!first) return null;
+  switch (first.type) {
+    case "choose":
+      return { actor: host, type: "choose", seat, target: null };
+    case "note":
+      return { actor: host, type: "note", seat, leave: false };
+    case "liftVote":
+      return { actor: host, type: "liftVote", voter: seat, yes: true };
+    case "vote": {
+      const votes = actions.filter((a): a is Extract<Action, { type: "vote" }> => a.type === "vote");
+      const pick = votes.find((a) => a.target > seat) ?? votes[0];
+      return pick ? { ...pick, actor: host } : null;
+    }
+    case "ratingVote": {
+      const votes = actions.filter(
+        (a): a is Extract<Action, { type: "ratingVote" }> => a.type === "ratingVote",
+      );
+      const pick = votes.find((a) => a.candidate !== null && a.candidate > seat) ?? votes[0];
+      return pick ? { ...pick, actor: host } : null;
+    }
+    case "contestVote":
+      return { actor: host, type: "contestVote", voter: seat, support: false };
+    default:
+      return null;
+  }
+}
+
+export type { OnlineOptions as OnlineRunnerOptions };
