@@ -8,6 +8,7 @@ import { connect, createServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { Card } from "@misto/engine";
 import { type Browser, type BrowserContext, chromium, type Page, type Route } from "playwright-core";
 
 // Run inside the page by page.evaluate (the tests' tsconfig has no DOM types).
@@ -29,6 +30,37 @@ export const NAMES = [
   "Larysa",
   "Maksym",
 ];
+/** The table the game and phone tests play with a physical deal: its players, seat 1 to 12. */
+export const PHYSICAL_NAMES: readonly string[] = [
+  "Anna",
+  "Borys",
+  "Vira",
+  "Hryhorii",
+  "Daryna",
+  "Yevhen",
+  "Zoia",
+  "Ivan",
+  "Kateryna",
+  "Lev",
+  "Marta",
+  "Nazar",
+];
+/** …and the cards dealt by hand, seat 1 to 12. */
+export const PHYSICAL_CARDS: readonly Card[] = [
+  "civilian",
+  "civilian",
+  "don",
+  "mafia",
+  "mafia",
+  "prostitute",
+  "commissar",
+  "doctor",
+  "maniac",
+  "civilian",
+  "civilian",
+  "civilian",
+];
+
 export const ADMIN = { login: "host", password: "correct horse 42", name: "Mykola" };
 
 /** A running `misto serve`: its address, its setup link (first start only), and how to stop it. */

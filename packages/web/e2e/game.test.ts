@@ -12,37 +12,16 @@ import { join } from "node:path";
 import { type Card, type GameEvent, replay, type Seat } from "@misto/engine";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freshContext, launch, type Served, serve, tempDb } from "./club.js";
+import {
+  PHYSICAL_CARDS as CARDS,
+  freshContext,
+  launch,
+  PHYSICAL_NAMES as NAMES,
+  type Served,
+  serve,
+  tempDb,
+} from "./club.js";
 
-const NAMES = [
-  "Anna",
-  "Borys",
-  "Vira",
-  "Hryhorii",
-  "Daryna",
-  "Yevhen",
-  "Zoia",
-  "Ivan",
-  "Kateryna",
-  "Lev",
-  "Marta",
-  "Nazar",
-];
-/** The physical deal, seat 1 to 12. */
-const CARDS: Card[] = [
-  "civilian",
-  "civilian",
-  "don",
-  "mafia",
-  "mafia",
-  "prostitute",
-  "commissar",
-  "doctor",
-  "maniac",
-  "civilian",
-  "civilian",
-  "civilian",
-];
 const HOST = { club: "Misto e2e game", name: "Roksolana", login: "roksolana", password: "night-city-12" };
 
 /** Where each player ends up, as the script below plays it (null: alive at the end). */

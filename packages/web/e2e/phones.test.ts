@@ -10,37 +10,16 @@
 import type { Card } from "@misto/engine";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freshContext, launch, type Served, serve, tempDb } from "./club.js";
+import {
+  PHYSICAL_CARDS as CARDS,
+  freshContext,
+  launch,
+  PHYSICAL_NAMES as NAMES,
+  type Served,
+  serve,
+  tempDb,
+} from "./club.js";
 
-const NAMES = [
-  "Anna",
-  "Borys",
-  "Vira",
-  "Hryhorii",
-  "Daryna",
-  "Yevhen",
-  "Zoia",
-  "Ivan",
-  "Kateryna",
-  "Lev",
-  "Marta",
-  "Nazar",
-];
-/** The physical deal, seat 1 to 12. */
-const CARDS: Card[] = [
-  "civilian",
-  "civilian",
-  "don",
-  "mafia",
-  "mafia",
-  "prostitute",
-  "commissar",
-  "doctor",
-  "maniac",
-  "civilian",
-  "civilian",
-  "civilian",
-];
 const CARD_NAMES: Record<Card, string> = {
   don: "Don",
   mafia: "Mafia",
