@@ -1,6 +1,7 @@
 // @misto/engine: the Kiev rules as a pure decider. Runs unchanged in Node and in the browser.
 
 export * from "./cards.js";
+export { commandOf } from "./command-of.js";
 export * from "./commands.js";
 export { type Decision, decide } from "./decide.js";
 export * from "./events.js";

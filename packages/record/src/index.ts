@@ -4,7 +4,6 @@ export * from "./recap.js";
 export { EVENT_SCHEMAS, EVENT_TYPES, type JsonSchema, RECORD_SCHEMA, SETTINGS_SCHEMA } from "./schema.js";
 export * from "./types.js";
 export {
-  commandOf,
   type ParseResult,
   type PlayEvent,
   parseRecord,

@@ -1,15 +1,8 @@
 // Import checks: a malformed record is refused with problems at JSON-pointer paths; a record whose
 // events the engine would not produce is refused at the first such event, with the rule it breaks.
 
-import type { GameEvent } from "@misto/engine";
-import {
-  commandOf,
-  type GameRecord,
-  parseRecord,
-  type RecordProblem,
-  readRecordJson,
-  recordJson,
-} from "@misto/record";
+import { commandOf, type GameEvent } from "@misto/engine";
+import { type GameRecord, parseRecord, type RecordProblem, readRecordJson, recordJson } from "@misto/record";
 import { describe, expect, it } from "vitest";
 import { Play } from "./play.js";
 

@@ -7,7 +7,7 @@ import { matchRoute } from "../src/app/routes.js";
 import { translator } from "../src/game/tr.js";
 import { PHONE_STRINGS } from "../src/i18n/phone.js";
 import { cleanCode, joinLink } from "../src/phone/join.js";
-import { cardFacts, choiceOf, commandOf, phoneScreen } from "../src/phone/screen.js";
+import { bodyOf, cardFacts, choiceOf, phoneScreen } from "../src/phone/screen.js";
 import { parseSeats } from "../src/phone/seatStore.js";
 import { HostTable } from "./game-helpers.js";
 
@@ -65,7 +65,7 @@ describe("phone screens", () => {
           // The picker offers exactly the seat's legal actions.
           const offered = screen.choice?.options.map((o) => o.command) ?? [];
           expect(offered).toHaveLength(s.view.actions.length);
-          for (const action of s.view.actions) expect(offered).toContainEqual(commandOf(action));
+          for (const action of s.view.actions) expect(offered).toContainEqual(bodyOf(action));
           called++;
         }
       }

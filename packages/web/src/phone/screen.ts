@@ -55,7 +55,7 @@ function seatOf(view: View, seat: Seat): SeatView | undefined {
 }
 
 /** The command an action sends from a phone: the server takes the actor from the seat's token. */
-export function commandOf(action: Action): CommandBody {
+export function bodyOf(action: Action): CommandBody {
   const { actor: _actor, ...command } = action;
   return command as CommandBody;
 }
@@ -91,7 +91,7 @@ function byTarget(a: number | null, b: number | null): number {
 
 /** The player's answer now, built from his legal actions only. */
 export function choiceOf(view: View): Choice | null {
-  const actions = view.actions.map(commandOf);
+  const actions = view.actions.map(bodyOf);
   if (actions.length === 0) return null;
   const first = actions[0] as CommandBody;
   const card = view.you?.card;
