@@ -1,7 +1,7 @@
 // Online tables (docs/api.md "Online tables"): the server is the host, bots take the seats
 // without a phone, and a silent phone's night choice times out as a skip.
 
-import { awaiting, type GameEvent, legalActions, replay } from "@misto/engine";
+import { type GameEvent, replay } from "@misto/engine";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   addHost,
@@ -40,14 +40,26 @@ async function newOnlineTable(h: Harness, cookie: string) {
   return res.json() as { id: string; code: string };
 }
 
-async function waitClosed(h: Harness, cookie: string, table: string, ms: number) {
+type TableState = Awaited<ReturnType<typeof tableState>>["state"];
+
+async function waitFor(
+  h: Harness,
+  cookie: string,
+  table: string,
+  ms: number,
+  done: (s: TableState) => boolean,
+) {
   const deadline = Date.now() + ms;
   for (;;) {
     const { state } = await tableState(h, cookie, table);
-    if (state.phase.kind === "closed") return state;
-    if (Date.now() > deadline) throw new Error(`not closed in ${ms} ms: ${JSON.stringify(state.phase)}`);
+    if (done(state)) return state;
+    if (Date.now() > deadline) throw new Error(`not there in ${ms} ms: ${JSON.stringify(state.phase)}`);
     await sleep(50);
   }
+}
+
+function waitClosed(h: Harness, cookie: string, table: string, ms: number) {
+  return waitFor(h, cookie, table, ms, (s) => s.phase.kind === "closed");
 }
 
 describe.each(BACKENDS.filter((b) => b.name === "sqlite"))("online tables on $name", (backend) => {
@@ -94,7 +106,7 @@ describe.each(BACKENDS.filter((b) => b.name === "sqlite"))("online tables on $na
   }, 30_000);
 
   it("two phones act over /ws, then fall silent: their night turns time out as skips", async () => {
-    const runner = await harness(backend, undefined, { ...FAST, startMs: 400, nightMs: 800 });
+    const runner = await harness(backend, undefined, { ...FAST, startMs: 2500, nightMs: 1500 });
     try {
       const admin = await setUpClub(runner);
       const cookie = await addHost(runner, admin);
@@ -105,6 +117,8 @@ describe.each(BACKENDS.filter((b) => b.name === "sqlite"))("online tables on $na
       // Seat 1 the Don and seat 5 the commissar (CARDS' order) join before the table starts.
       const tokens = new Map<number, string>();
       for (const seat of [1, 5]) tokens.set(seat, await joinSeat(runner, t.code, seat));
+      // Both joined in time: bots take only the seats still empty when the deal ends.
+      expect((await tableState(runner, cookie, t.id)).state.phase.kind).toBe("deal");
       const phones = new Map<number, { c: Client; seq: number }>();
       for (const [seat, token] of tokens) {
         const c = await Client.open(base);
@@ -116,42 +130,28 @@ describe.each(BACKENDS.filter((b) => b.name === "sqlite"))("online tables on $na
       const seats = await seatsOf(runner, cookie, t.id);
       expect(seats.seats.filter((s) => s.phone).map((s) => s.seat)).toEqual([1, 5]);
 
-      // Night 1: the commissar's phone checks over /ws as soon as it is awaited, then falls silent;
-      // the Don's phone stays silent from the start.
+      // Night 1: the commissar's phone checks from its own pushed view as soon as the view offers
+      // the choice, then falls silent; the Don's phone stays silent from the start.
       const acted = new Set<number>();
+      const commissar = phones.get(5);
+      if (!commissar) throw new Error("no phone on seat 5");
       const deadline = Date.now() + 10_000;
       while (acted.size < 1 && Date.now() < deadline) {
-        const { state } = await tableState(runner, cookie, t.id);
-        if (state.phase.kind === "night" && state.phase.n === 1) {
-          for (const seat of awaiting(state)) {
-            if (seat !== 5 || acted.has(seat)) continue;
-            const phone = phones.get(seat);
-            if (!phone) continue;
-            const choice = legalActions(state, seat).find((a) => a.type === "choose" && a.target !== null);
-            if (!choice) continue;
-            // The seat's latest seq from its own pushed views.
-            for (const m of phone.c.messages) if (m.type === "view") phone.seq = m.seq;
-            const { actor: _actor, ...command } = choice;
-            const id = commandId();
-            phone.c.send({
-              type: "command",
-              table: t.id,
-              token: tokens.get(seat),
-              id,
-              seq: phone.seq,
-              command,
-            });
-            const answer = await nextOf(phone.c, ["ack", "rejected"]);
-            if (answer.type === "ack") acted.add(seat);
-          }
-        }
-        if (state.phase.kind === "night" && state.phase.n > 1) break;
-        await sleep(10);
+        const m = await nextOf(commissar.c, ["view"], Math.max(1, deadline - Date.now()));
+        commissar.seq = m.seq;
+        if (m.view.phase.kind !== "night" || m.view.phase.n !== 1) continue;
+        const choice = m.view.actions.find((a) => a.type === "choose" && a.target !== null);
+        if (!choice) continue;
+        const { actor: _actor, ...command } = choice;
+        const id = commandId();
+        commissar.c.send({ type: "command", table: t.id, token: tokens.get(5), id, seq: m.seq, command });
+        const answer = await nextOf(commissar.c, ["ack", "rejected"], 8000);
+        if (answer.type === "ack") acted.add(5);
       }
       expect([...acted]).toEqual([5]);
 
-      const state = await waitClosed(runner, cookie, t.id, 25_000);
-      expect(state.result).not.toBeNull();
+      // Night 1 is over once day 2 (or the end) has come: its choices are all stored by then.
+      await waitFor(runner, cookie, t.id, 20_000, (s) => s.phase.kind !== "night" || s.phase.n > 1);
       const res = await runner.app.inject({ method: "GET", url: `/api/tables/${t.id}`, headers: { cookie } });
       const events = (res.json() as { events: GameEvent[] }).events;
       const chose = events.filter((e): e is Extract<GameEvent, { type: "chose" }> => e.type === "chose");
