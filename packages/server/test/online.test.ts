@@ -114,9 +114,10 @@ describe.each(BACKENDS.filter((b) => b.name === "sqlite"))("online tables on $na
       const address = runner.app.server.address();
       const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
       const t = await newOnlineTable(runner, cookie);
-      // Seat 1 the Don and seat 5 the commissar (CARDS' order) join before the table starts.
+      // Seat 1 the Don, seat 4 the prostitute and seat 5 the commissar (CARDS' order) join before the
+      // table starts. The prostitute's phone stays silent too, so no bot can freeze the Don.
       const tokens = new Map<number, string>();
-      for (const seat of [1, 5]) tokens.set(seat, await joinSeat(runner, t.code, seat));
+      for (const seat of [1, 4, 5]) tokens.set(seat, await joinSeat(runner, t.code, seat));
       // Both joined in time: bots take only the seats still empty when the deal ends.
       expect((await tableState(runner, cookie, t.id)).state.phase.kind).toBe("deal");
       const phones = new Map<number, { c: Client; seq: number }>();
@@ -128,7 +129,7 @@ describe.each(BACKENDS.filter((b) => b.name === "sqlite"))("online tables on $na
         phones.set(seat, { c, seq: first.seq });
       }
       const seats = await seatsOf(runner, cookie, t.id);
-      expect(seats.seats.filter((s) => s.phone).map((s) => s.seat)).toEqual([1, 5]);
+      expect(seats.seats.filter((s) => s.phone).map((s) => s.seat)).toEqual([1, 4, 5]);
 
       // Night 1: the commissar's phone checks from its own pushed view as soon as the view offers
       // the choice, then falls silent; the Don's phone stays silent from the start.
