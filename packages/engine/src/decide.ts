@@ -238,11 +238,32 @@ function canAdvance(state: GameState): RuleError | null {
   }
 }
 
-/** Who may speak now (FOUL-4 mutes; DAY-2 one accusation at a time; FOUL-1 nobody at night). */
-function speakProblem(state: GameState, seat: Seat, text: unknown): RuleError | null {
-  if (typeof text !== "string" || text.trim().length === 0 || text.length > MAX_SPEECH_LENGTH) {
-    return ruleError("COMMAND", `speech is 1 to ${MAX_SPEECH_LENGTH} characters of text`);
-  }
+/**
+ * A line of speech: at most MAX_SPEECH_LENGTH characters once trimmed, not blank, and no control
+ * characters but line breaks (the line is shown to twelve people as it was typed). Shared with the
+ * server's out chat, whose lines follow the same limit.
+ */
+export function speechTextProblem(text: unknown): RuleError | null {
+  if (typeof text !== "string") return ruleError("COMMAND", "a speech is text");
+  const line = text.trim();
+  if (line.length === 0) return ruleError("COMMAND", "a speech is not blank");
+  if (line.length > MAX_SPEECH_LENGTH)
+    return ruleError("COMMAND", `a speech is at most ${MAX_SPEECH_LENGTH} characters`);
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to find them
+  if (/[\u0000-\u0009\u000b-\u001f\u007f]/.test(line))
+    return ruleError("COMMAND", "a speech holds no control characters but line breaks");
+  return null;
+}
+
+/**
+ * Who may speak now, whatever he would say: DAY-1 every living, unmuted player in the discussion
+ * (FOUL-4); DAY-2, DAY-6, DAY-7 only the current speaker of an accusation, split speech or last
+ * word; FOUL-1 nobody at night, in the morning's announcement or in the vote; SETUP-3 nobody
+ * during the deal; NIGHT-14 never a player out of the game, but in his own last word. Once the
+ * game has ended everyone speaks. Built from public facts and the seat's own, so a seat's view may
+ * carry it (`you.silenced`).
+ */
+export function silencedBy(state: GameState, seat: Seat): RuleError | null {
   const phase = state.phase;
   if (phase.kind === "ended" || phase.kind === "rating" || phase.kind === "closed") return null;
   if (phase.kind === "night") return ruleError("FOUL-1", "nobody speaks at night");
@@ -257,13 +278,19 @@ function speakProblem(state: GameState, seat: Seat, text: unknown): RuleError | 
         : null;
     case "accusations":
     case "splitSpeeches":
-    case "lastWords":
-      return currentInQueue(step) === seat
-        ? null
-        : ruleError("DAY-2", `it is seat ${currentInQueue(step)}'s speech`);
+    case "lastWords": {
+      const current = currentInQueue(step);
+      if (current === seat) return null;
+      if (s.out !== null) return ruleError("NIGHT-14", "players out of the game do not speak in the city");
+      return ruleError("DAY-2", `it is seat ${current}'s speech`);
+    }
     default:
       return ruleError("FOUL-1", "nobody speaks out of turn during the announcement or the vote");
   }
+}
+
+function speakProblem(state: GameState, seat: Seat, text: unknown): RuleError | null {
+  return speechTextProblem(text) ?? silencedBy(state, seat);
 }
 
 const RATING_COMMANDS: readonly string[] = [
@@ -420,7 +447,7 @@ function toEvent(state: GameState, c: Command): GameEvent {
     case "disqualify":
       return { at, by, type: "disqualified", seat: c.seat };
     case "speak":
-      return { at, by, type: "spoke", seat: c.seat, text: c.text };
+      return { at, by, type: "spoke", seat: c.seat, text: c.text.trim() };
     case "undo":
       return { at, by, type: "undone" };
     case "announceResult":

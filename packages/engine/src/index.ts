@@ -3,7 +3,7 @@
 export * from "./cards.js";
 export { commandOf } from "./command-of.js";
 export * from "./commands.js";
-export { type Decision, decide } from "./decide.js";
+export { type Decision, decide, MAX_SPEECH_LENGTH, silencedBy, speechTextProblem } from "./decide.js";
 export * from "./events.js";
 export { evolve, initialState } from "./evolve.js";
 export { createGame, execute, replay, type Setup, type SetupError } from "./game.js";

@@ -2,8 +2,10 @@
 // of what that viewer may know; nothing is copied wholesale and then trimmed.
 
 import { type Card, isMafioso, type Team, teamOf } from "./cards.js";
+import { silencedBy } from "./decide.js";
 import { type Action, awaiting, legalActions } from "./legal.js";
 import { pendingChoosers, standingFreeze, targetProblem, wakeFor } from "./night/wake.js";
+import type { RuleId } from "./rules.js";
 import { hasNoVote, isMuted, seatOf } from "./seats.js";
 import { discussionSecondsOf, type Settings } from "./settings.js";
 import {
@@ -86,6 +88,11 @@ export interface YouView {
   readonly noteUsed: boolean | null;
   /** The game waits for this seat now. */
   readonly awaited: boolean;
+  /**
+   * Why this seat may not speak in the city now (the rule: FOUL-1 at night, DAY-2 another's speech,
+   * FOUL-4 muted, NIGHT-14 out of the game, …), or null when a `speak` would be accepted.
+   */
+  readonly silenced: RuleId | null;
 }
 
 export interface NightScript {
@@ -313,6 +320,7 @@ function youView(state: GameState, seat: Seat): YouView {
     choices,
     noteUsed: me.card === "commissar" ? state.noteUsed : null,
     awaited: awaiting(state).includes(seat),
+    silenced: silencedBy(state, seat)?.rule ?? null,
   };
 }
 

@@ -1,7 +1,7 @@
 // The realtime channel (WebSocket at /ws): what a client may send and what the server pushes.
 // Every message a client sends is validated against ClientMessage; anything else is refused.
 
-import type { View } from "@misto/engine";
+import { MAX_SPEECH_LENGTH, type View } from "@misto/engine";
 import { type Static, Type } from "typebox";
 
 /** A seat token (32 random bytes, base64url) as a phone sends it. */
@@ -48,6 +48,23 @@ export const SeatCommand = Type.Object(
 );
 export type SeatCommand = Static<typeof SeatCommand>;
 
+/**
+ * A line in the out chat, from a phone whose seat is out of the game (docs/api.md "The out chat").
+ * `id` pairs the answer (`ack` or `rejected`) with the line. The text is trimmed and checked as a
+ * city speech is (1 to MAX_SPEECH_LENGTH characters, no control characters but line breaks).
+ */
+export const Say = Type.Object(
+  {
+    type: Type.Literal("say"),
+    table: Type.String({ minLength: 1, maxLength: 64 }),
+    token: SeatToken,
+    id: Type.String({ minLength: 8, maxLength: 64, pattern: "^[A-Za-z0-9_-]+$" }),
+    text: Type.String({ minLength: 1, maxLength: MAX_SPEECH_LENGTH }),
+  },
+  { additionalProperties: false },
+);
+export type Say = Static<typeof Say>;
+
 export const Unsubscribe = Type.Object(
   { type: Type.Literal("unsubscribe"), table: Type.String({ minLength: 1, maxLength: 64 }) },
   { additionalProperties: false },
@@ -55,7 +72,7 @@ export const Unsubscribe = Type.Object(
 
 export const Ping = Type.Object({ type: Type.Literal("ping") }, { additionalProperties: false });
 
-export const ClientMessage = Type.Union([SubscribeWatch, SubscribeSeat, SeatCommand, Unsubscribe, Ping]);
+export const ClientMessage = Type.Union([SubscribeWatch, SubscribeSeat, SeatCommand, Say, Unsubscribe, Ping]);
 export type ClientMessage = Static<typeof ClientMessage>;
 
 /** Pushed on subscribe and after every accepted change: this viewer's view, never anyone else's. */
@@ -93,7 +110,32 @@ export interface RejectedMessage {
   readonly seq: number;
 }
 
-export type ServerMessage = ViewMessage | ErrorMessage | PongMessage | AckMessage | RejectedMessage;
+/** One line of the out chat: who wrote it (a seat out of the game), when, and what. */
+export interface OutChatLine {
+  readonly n: number;
+  readonly seat: number;
+  readonly at: number;
+  readonly text: string;
+}
+
+/**
+ * The out chat, to those who may read it: `full` replaces what the client holds (on subscribe, on
+ * becoming a reader, and an empty list when it stops being one); otherwise `lines` are new lines.
+ */
+export interface OutChatMessage {
+  readonly type: "outChat";
+  readonly table: string;
+  readonly full: boolean;
+  readonly lines: readonly OutChatLine[];
+}
+
+export type ServerMessage =
+  | ViewMessage
+  | ErrorMessage
+  | PongMessage
+  | AckMessage
+  | RejectedMessage
+  | OutChatMessage;
 
 /** The largest message a client may send, in bytes. */
 export const MAX_CLIENT_MESSAGE_BYTES = 4096;

@@ -2,7 +2,10 @@
 // spectators, the host advancing over HTTP. Every message each socket received (reconnect
 // snapshots included) is scanned against the game as it stood at that message's seq: a phone may
 // hold no card it may not know and no other seat's night choice; a spectator no unrevealed card
-// and no night choice. The scan is also shown to catch planted leaks.
+// and no night choice. Phones also talk: in the city when their view lets them (speak), and, once
+// out of the game, in the out chat (say), each out-chat line carrying a marker; no living seat and
+// no spectator may receive a marker before the result is announced, in any message. The scan is
+// also shown to catch planted leaks.
 
 import {
   type Action,
@@ -103,6 +106,30 @@ export function leaksIn(state: GameState, receiver: Receiver, view: View): strin
   return leaks;
 }
 
+/** Out-chat lines carry this marker, searched for in every message a client received. */
+const OUT_MARK = "OUTCHAT-";
+
+/**
+ * Every out-chat leak in one receiver's log: a marker anywhere but in an `outChat` message, or in
+ * one that came when the receiver's latest view showed it neither out of the game nor the result
+ * announced (what the server must check before sending a line).
+ */
+export function outChatLeaksIn(receiver: Receiver, log: readonly ServerMessage[]): string[] {
+  const leaks: string[] = [];
+  let reader = false;
+  for (const [index, m] of log.entries()) {
+    if (m.type === "view") {
+      const out = typeof receiver === "number" && m.view.seats[receiver - 1]?.out != null;
+      reader = out || m.view.result?.announced === true;
+      continue;
+    }
+    if (!JSON.stringify(m).includes(OUT_MARK)) continue;
+    if (m.type !== "outChat") leaks.push(`#${index}: out-chat text in a ${m.type} message`);
+    else if (!reader) leaks.push(`#${index}: out chat sent to ${String(receiver)} while not a reader`);
+  }
+  return leaks;
+}
+
 function pick<T>(items: readonly T[], random: () => number): T | undefined {
   return items[Math.floor(random() * items.length)];
 }
@@ -151,7 +178,9 @@ describe.each(BACKENDS)("leak test on $name", (backend) => {
     let snapshots = 0;
     let phoneCommands = 0;
     let repeats = 0;
+    const talk = { outLines: 0, refusedLiving: 0, cityLines: 0, chatSnapshots: 0, markersRead: 0 };
     const allLeaks: string[] = [];
+    let plantable: { receiver: Seat; log: ServerMessage[] } | null = null;
     let sample: { state: GameState; receiver: Seat; view: View } | null = null;
 
     for (let game = 0; game < GAMES; game++) {
@@ -200,9 +229,23 @@ describe.each(BACKENDS)("leak test on $name", (backend) => {
             (x) => (x.type === "ack" || x.type === "rejected") && x.id === id,
           );
           if (m) return m;
-          if (Date.now() > deadline) throw new Error(`seat ${seat}: no answer to ${id}`);
+          if (Date.now() > deadline)
+            throw new Error(
+              `seat ${seat}: no answer to ${id}; state ${phones.get(seat)?.socket.readyState}; last: ${(received.get(seat) ?? []).slice(-8).map((m) => (m.type === "view" ? `view ${m.seq} ${m.view.phase.step}` : JSON.stringify(m)))}`,
+            );
           await new Promise((r) => setTimeout(r, 5));
         }
+      };
+      /** Each phone's send times: a phone keeps under the server's 20 messages a second, as the app does. */
+      const sent = new Map<Seat, number[]>();
+      const pace = async (seat: Seat) => {
+        const times = sent.get(seat) ?? [];
+        sent.set(seat, times);
+        const tenth = times.at(-10);
+        if (times.length >= 10 && tenth !== undefined && Date.now() - tenth < 1000)
+          await new Promise((r) => setTimeout(r, 1000 - (Date.now() - tenth) + 20));
+        times.push(Date.now());
+        if (times.length > 10) times.shift();
       };
       /** The phone acts from its own latest view: a random pick from its own legal actions. */
       const phoneActs = async (seat: Seat): Promise<boolean> => {
@@ -212,6 +255,7 @@ describe.each(BACKENDS)("leak test on $name", (backend) => {
           if (last && actions.length > 0) {
             const action = pick(actions, random) as Action;
             const id = commandId();
+            await pace(seat);
             phones.get(seat)?.send({
               type: "command",
               table: t.id,
@@ -230,8 +274,45 @@ describe.each(BACKENDS)("leak test on $name", (backend) => {
         return false;
       };
 
+      /** A line (out chat) or a speech (city) from a phone, answered before the game goes on. */
+      const phoneSays = async (seat: Seat, message: Record<string, unknown>) => {
+        const id = commandId();
+        await pace(seat);
+        phones.get(seat)?.send({ ...message, table: t.id, token: tokens.get(seat), id });
+        return answerTo(seat, id);
+      };
+      let lines = 0;
+      /** Now and then: an out seat writes in the out chat, a living one tries to, one may speak. */
+      const chatter = async (state: GameState) => {
+        if (state.result?.announced || random() > 0.3) return;
+        const out = state.seats.filter((s) => s.out?.announced === true).map((s) => s.seat);
+        const living = state.seats.filter((s) => s.out === null).map((s) => s.seat);
+        const writer = pick(out, random);
+        if (writer !== undefined) {
+          const text = `${OUT_MARK}${seed}-${++lines} seat ${writer} knows ${state.seats[writer - 1]?.card}`;
+          const answer = await phoneSays(writer, { type: "say", text });
+          if (answer.type !== "ack")
+            throw new Error(`${seed}: seat ${writer}'s line refused: ${JSON.stringify(answer)}`);
+          talk.outLines++;
+        }
+        const stranger = pick(living, random);
+        if (stranger !== undefined) {
+          const answer = await phoneSays(stranger, { type: "say", text: `${OUT_MARK}${seed}-living` });
+          if (answer.type !== "rejected" || answer.error !== "not_out")
+            throw new Error(`${seed}: a living seat's line was not refused`);
+          talk.refusedLiving++;
+        }
+        const speaker = living.find((seat) => lastView(seat)?.view.you?.silenced === null);
+        if (speaker !== undefined) {
+          const command = { type: "speak", seat: speaker, text: `city line ${seed}-${++lines}` };
+          const answer = await phoneSays(speaker, { type: "command", seq: 0, command });
+          if (answer.type === "ack") talk.cityLines++;
+        }
+      };
+
       let { state, seq } = await tableState(h, host, t.id);
       let reconnects = 0;
+      let outReconnects = 0;
       let graveOffered = -1;
       for (let commands = 0; state.phase.kind !== "closed"; commands++) {
         if (commands >= MAX_COMMANDS) throw new Error(`${seed}: no end after ${MAX_COMMANDS} commands`);
@@ -244,6 +325,24 @@ describe.each(BACKENDS)("leak test on $name", (backend) => {
           await connect(seat);
           reconnects++;
           snapshots++;
+        }
+        // By day, an out seat drops and comes back: its view, then the whole out chat.
+        const gone = state.seats.find((s) => s.out?.announced === true && talk.outLines > 0);
+        if (state.phase.kind === "day" && gone && outReconnects < 2 && random() < 0.2) {
+          const c = phones.get(gone.seat) as Client;
+          c.close();
+          await c.closed;
+          const log = received.get(gone.seat) ?? [];
+          const from = log.length;
+          await connect(gone.seat);
+          const deadline = Date.now() + 5000;
+          while (!log.slice(from).some((m) => m.type === "outChat") && Date.now() < deadline)
+            await new Promise((r) => setTimeout(r, 10));
+          const types = log.slice(from).map((m) => m.type);
+          if (types[0] !== "view" || types[1] !== "outChat")
+            throw new Error(`${seed}: seat ${gone.seat}'s reconnect got ${types.join(", ")}`);
+          outReconnects++;
+          talk.chatSnapshots++;
         }
         const actor = awaiting(state)[0];
         let acted = false;
@@ -271,6 +370,8 @@ describe.each(BACKENDS)("leak test on $name", (backend) => {
           if (res.statusCode !== 200) throw new Error(`${seed}: host ${res.statusCode} ${res.body}`);
         }
         ({ state, seq } = await tableState(h, host, t.id));
+        await chatter(state);
+        ({ state, seq } = await tableState(h, host, t.id));
       }
       expect(state.result?.announced).toBe(true);
       await new Promise((r) => setTimeout(r, 100));
@@ -289,6 +390,12 @@ describe.each(BACKENDS)("leak test on $name", (backend) => {
       };
       for (const [who, log] of received) {
         const receiver: Receiver = who === "spectator2" ? "spectator" : who;
+        for (const leak of outChatLeaksIn(receiver, log)) allLeaks.push(`${seed} ${String(who)} ${leak}`);
+        const marked = log.filter((m) => m.type === "outChat" && JSON.stringify(m).includes(OUT_MARK));
+        talk.markersRead += marked.length;
+        scanned += log.filter((m) => m.type === "outChat").length;
+        if (!plantable && typeof receiver === "number" && state.seats[receiver - 1]?.out === null)
+          plantable = { receiver, log };
         let previous: string | null = null;
         for (const [index, m] of log.entries()) {
           if (m.type === "error") allLeaks.push(`${String(who)} got an error ${m.error}`);
@@ -316,9 +423,32 @@ describe.each(BACKENDS)("leak test on $name", (backend) => {
     expect(scanned).toBeGreaterThan(GAMES * 14 * 10);
     expect(snapshots).toBeGreaterThan(0);
     expect(phoneCommands).toBeGreaterThan(GAMES * 10);
+    expect(talk.outLines).toBeGreaterThan(GAMES);
+    expect(talk.refusedLiving).toBeGreaterThan(GAMES);
+    expect(talk.cityLines).toBeGreaterThan(GAMES);
+    expect(talk.chatSnapshots).toBeGreaterThan(0);
+    expect(talk.markersRead).toBeGreaterThan(talk.outLines);
     console.log(
-      `leak test (${backend.name}): ${GAMES} games, ${scanned} views scanned, ${phoneCommands} phone commands (${repeats} refused and retried), ${snapshots} reconnects: 0 leaks`,
+      `leak test (${backend.name}): ${GAMES} games, ${scanned} views and out-chat messages scanned, ${phoneCommands} phone commands (${repeats} refused and retried), ${snapshots} reconnects: 0 leaks; ${talk.outLines} out-chat lines, ${talk.refusedLiving} refused from the living, ${talk.cityLines} city lines, ${talk.chatSnapshots} out-chat reconnects`,
     );
+
+    // Sanity: the out-chat scan catches a marker sent to a living seat, in any message.
+    expect(plantable).not.toBeNull();
+    const { receiver: alive, log: living } = plantable as unknown as { receiver: Seat; log: ServerMessage[] };
+    const firstView = living.findIndex((m) => m.type === "view");
+    const early = living.slice(0, firstView + 1);
+    const marked = {
+      type: "outChat",
+      table: "t",
+      full: false,
+      lines: [{ n: 1, seat: 9, at: 0, text: `${OUT_MARK}x` }],
+    };
+    expect(outChatLeaksIn(alive, early)).toEqual([]);
+    expect(outChatLeaksIn(alive, [...early, marked as ServerMessage])).toHaveLength(1);
+    expect(outChatLeaksIn("spectator", [...early, marked as ServerMessage])).toHaveLength(1);
+    expect(
+      outChatLeaksIn(alive, [...early, { type: "error", error: "x", message: `${OUT_MARK}x` }]),
+    ).toHaveLength(1);
 
     // Sanity: the scan catches planted leaks (another seat's hidden card, another's night choice, a host view).
     expect(sample).not.toBeNull();

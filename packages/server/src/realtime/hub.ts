@@ -48,6 +48,11 @@ export class Hub {
     for (const id of [...this.watchers.keys()]) this.unsubscribe(id, subscriber);
   }
 
+  /** Who watches the table now, and as whom. */
+  watchersOf(tableId: string): [Subscriber, Watcher][] {
+    return [...(this.watchers.get(tableId) ?? [])];
+  }
+
   count(tableId: string): number {
     return this.watchers.get(tableId)?.size ?? 0;
   }

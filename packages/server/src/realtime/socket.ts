@@ -6,6 +6,7 @@ import type { Seat } from "@misto/engine";
 import {
   MAX_CLIENT_MESSAGE_BYTES,
   Ping,
+  Say,
   SeatCommand,
   type ServerMessage,
   Subscribe,
@@ -21,6 +22,7 @@ import { HttpError } from "../errors.js";
 import type { Store } from "../store/index.js";
 import type { TableService } from "../tables/service.js";
 import type { Hub, Subscriber } from "./hub.js";
+import { OutChat } from "./out-chat.js";
 
 /** A client may send this many messages in any one second; one more closes the socket. */
 export const MAX_MESSAGES_PER_SECOND = 20;
@@ -34,12 +36,14 @@ function checker(schema: TSchema) {
 const CHECKS = {
   subscribe: checker(Subscribe),
   command: checker(SeatCommand),
+  say: checker(Say),
   unsubscribe: checker(Unsubscribe),
   ping: checker(Ping),
 };
 type Checked =
   | { ok: true; message: Subscribe }
   | { ok: true; message: SeatCommand }
+  | { ok: true; message: Say }
   | { ok: true; message: { type: "unsubscribe"; table: string } }
   | { ok: true; message: { type: "ping" } }
   | { ok: false; reason: string };
@@ -54,7 +58,10 @@ export function parseClientMessage(text: string): Checked {
   }
   const type = (data as { type?: unknown } | null)?.type;
   if (typeof type !== "string" || !Object.hasOwn(CHECKS, type)) {
-    return { ok: false, reason: 'a message\'s type is "subscribe", "command", "unsubscribe" or "ping"' };
+    return {
+      ok: false,
+      reason: 'a message\'s type is "subscribe", "command", "say", "unsubscribe" or "ping"',
+    };
   }
   const check = CHECKS[type as keyof typeof CHECKS];
   if (check.Check(data)) return { ok: true, message: data as never };
@@ -75,6 +82,7 @@ function sameOrigin(request: IncomingMessage | FastifyRequest): boolean {
 }
 
 export function realtimeRoute(app: FastifyInstance, store: Store, tables: TableService, hub: Hub): void {
+  const outChat = new OutChat(store, tables, hub);
   app.get("/ws", { websocket: true }, (socket: WebSocket, request: FastifyRequest) => {
     const cookie = request.cookies[SESSION_COOKIE];
     const trustedOrigin = sameOrigin(request);
@@ -141,6 +149,15 @@ export function realtimeRoute(app: FastifyInstance, store: Store, tables: TableS
           return;
         case "command":
           void seatCommand(message);
+          return;
+        case "say":
+          void outChat
+            .say(message, () => seatOf(message.table, message.token))
+            .then((answer) => subscriber.send(answer))
+            .catch((error: unknown) => {
+              request.log.error({ err: error }, "say failed");
+              refuse("internal", "something went wrong on the server");
+            });
       }
     });
     socket.on("close", () => {
@@ -163,10 +180,10 @@ export function realtimeRoute(app: FastifyInstance, store: Store, tables: TableS
         subscriber.session = tokenHash(cookie);
       }
       // Under the table's lock: no change slips between this view and the next broadcast.
-      await tables.with(tableId, (table) => {
+      await tables.with(tableId, async (table) => {
         if (closed) return;
         if (!table) refuse("not_found", "there is no such table");
-        else hub.subscribe(table, subscriber, as);
+        else await outChat.subscribe(table, subscriber, as);
       });
     }
 
@@ -183,7 +200,7 @@ export function realtimeRoute(app: FastifyInstance, store: Store, tables: TableS
         const seat = table ? await seatOf(tableId, token) : null;
         if (!table) refuse("not_found", "there is no such table");
         else if (seat === null) refuse("forbidden", "this seat token is not valid at this table");
-        else hub.subscribe(table, subscriber, { seat });
+        else await outChat.subscribe(table, subscriber, { seat });
       });
     }
 

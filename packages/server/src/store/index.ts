@@ -10,6 +10,7 @@ import type { Store } from "./types.js";
 export {
   type AppendResult,
   type HostRow,
+  type OutChatLine,
   type SeatTokenRow,
   type Store,
   StoreConflict,

@@ -7,6 +7,7 @@ import { type Database, type HostsTable, millis, type TablesTable } from "./sche
 import {
   type AppendResult,
   type HostRow,
+  type OutChatLine,
   type SeatTokenRow,
   type Store,
   StoreConflict,
@@ -360,6 +361,42 @@ export class KyselyStore implements Store {
         .executeTakeFirst(),
     );
     return Number(result.numDeletedRows) > 0;
+  }
+
+  async addOutChatLine(tableId: string, line: Omit<OutChatLine, "n">): Promise<OutChatLine> {
+    // Two processes sharing PostgreSQL may take the same next n: the (table_id, n) key refuses the
+    // second, which tries again with the n after.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.write(() =>
+          this.db.transaction().execute(async (tx) => {
+            const last = await tx
+              .selectFrom("out_chat")
+              .select((eb) => eb.fn.max("n").as("n"))
+              .where("table_id", "=", tableId)
+              .executeTakeFirst();
+            const n = Number(last?.n ?? 0) + 1;
+            await tx
+              .insertInto("out_chat")
+              .values({ table_id: tableId, n, seat: line.seat, at: line.at, text: line.text })
+              .execute();
+            return { n, seat: line.seat, at: line.at, text: line.text };
+          }),
+        );
+      } catch (error) {
+        if (!isUniqueViolation(error) || attempt >= 20) throw error;
+      }
+    }
+  }
+
+  async readOutChat(tableId: string): Promise<OutChatLine[]> {
+    const rows = await this.db
+      .selectFrom("out_chat")
+      .select(["n", "seat", "at", "text"])
+      .where("table_id", "=", tableId)
+      .orderBy("n", "asc")
+      .execute();
+    return rows.map((r) => ({ n: r.n, seat: r.seat, at: millis(r.at), text: r.text }));
   }
 }
 

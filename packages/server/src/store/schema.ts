@@ -76,6 +76,15 @@ export interface SeatTokensTable {
   created_at: Millis;
 }
 
+export interface OutChatTable {
+  table_id: string;
+  /** The line's number at its table, from 1. */
+  n: number;
+  seat: number;
+  at: Millis;
+  text: string;
+}
+
 export interface Database {
   club: ClubTable;
   setup: SetupTable;
@@ -86,6 +95,7 @@ export interface Database {
   commands: CommandsTable;
   join_codes: JoinCodesTable;
   seat_tokens: SeatTokensTable;
+  out_chat: OutChatTable;
 }
 
 export const millis = (value: number | string): number => Number(value);

@@ -89,6 +89,19 @@ export interface Store {
   listSeatTokens(tableId: string): Promise<SeatTokenRow[]>;
   /** Frees a seat: its token stops working. True when there was one. */
   deleteSeatToken(tableId: string, seat: number): Promise<boolean>;
+
+  // the out chat: lines of players out of the game, never part of the game's events
+  /** Stores a line as the table's next (its `n` one past the last); answers the stored line. */
+  addOutChatLine(tableId: string, line: Omit<OutChatLine, "n">): Promise<OutChatLine>;
+  /** The table's out chat, in order. */
+  readOutChat(tableId: string): Promise<OutChatLine[]>;
+}
+
+export interface OutChatLine {
+  n: number;
+  seat: number;
+  at: number;
+  text: string;
 }
 
 export interface SeatTokenRow {

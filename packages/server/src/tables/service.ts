@@ -210,7 +210,9 @@ export class TableService {
       if (typeof type !== "string" || !SEAT_COMMANDS.has(type)) {
         throw new HttpError(403, "forbidden", `a seat may not send ${String(type)}: only the host may`);
       }
-      if (body.seq !== seatSeq(table)) throw stale(seatSeq(table));
+      // A line of speech is judged by the rules as they stand when it arrives, not by the view it
+      // was typed against: in the discussion every line moves every seat's seq.
+      if (type !== "speak" && body.seq !== seatSeq(table)) throw stale(seatSeq(table));
       const command = { ...body.command, actor: seat, at: Date.now() } as Command;
       await this.apply(table, commandId, command, seatSeq);
       return { seq: seatSeq(this.live.get(id) ?? null) };

@@ -3,6 +3,7 @@
 import type { GameEvent } from "@misto/engine";
 import {
   type HostRow,
+  type OutChatLine,
   type SeatTokenRow,
   type Store,
   StoreConflict,
@@ -21,6 +22,7 @@ export function memoryStore(): Store {
   const commands = new Map<string, unknown>();
   const codes = new Map<string, string>();
   const tokens = new Map<string, SeatTokenRow>();
+  const outChat = new Map<string, OutChatLine[]>();
   const store = {
     kind: "memory",
     async close() {},
@@ -122,6 +124,15 @@ export function memoryStore(): Store {
           return true;
         }
       return false;
+    },
+    async addOutChatLine(tableId: string, line: Omit<OutChatLine, "n">) {
+      const lines = outChat.get(tableId) ?? [];
+      const stored = { ...line, n: lines.length + 1 };
+      outChat.set(tableId, [...lines, stored]);
+      return { ...stored };
+    },
+    async readOutChat(tableId: string) {
+      return (outChat.get(tableId) ?? []).map((l) => ({ ...l }));
     },
   };
   return store as unknown as Store;

@@ -33,12 +33,13 @@ describe("the SQLite store", () => {
         .pluck()
         .all();
       expect(names).toEqual(
-        expect.arrayContaining(["club", "commands", "events", "hosts", "sessions", "tables"]),
+        expect.arrayContaining(["club", "commands", "events", "hosts", "out_chat", "sessions", "tables"]),
       );
       expect(raw.prepare("select name from kysely_migration").pluck().all()).toEqual([
         "0001_initial",
         "0002_seats",
         "0003_online",
+        "0004_chat",
       ]);
     } finally {
       raw.close();

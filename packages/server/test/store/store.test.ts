@@ -348,4 +348,40 @@ describe.each([
     expect(await store.getHost(HOST.id)).toEqual(HOST);
     expect(replay(before.events.map((e) => e.event))).toEqual(game.state);
   });
+  it("keeps each table's out chat apart, in order, numbered from 1, epoch times intact", async () => {
+    const a = (await newTable()).row;
+    const b = (await newTable()).row;
+    expect(await store.readOutChat(a.id)).toEqual([]);
+    expect(await store.addOutChatLine(a.id, { seat: 9, at: NOW + 1, text: "first" })).toEqual({
+      n: 1,
+      seat: 9,
+      at: NOW + 1,
+      text: "first",
+    });
+    await store.addOutChatLine(b.id, { seat: 3, at: NOW + 2, text: "другой стол" });
+    await store.addOutChatLine(a.id, { seat: 4, at: NOW + 3, text: "second\nline" });
+    expect(await store.readOutChat(a.id)).toEqual([
+      { n: 1, seat: 9, at: NOW + 1, text: "first" },
+      { n: 2, seat: 4, at: NOW + 3, text: "second\nline" },
+    ]);
+    expect(await store.readOutChat(b.id)).toEqual([{ n: 1, seat: 3, at: NOW + 2, text: "другой стол" }]);
+  });
+
+  it("numbers concurrent out-chat lines from two store objects on one database without a gap or a loss", async () => {
+    const { row } = await newTable();
+    const other = await openStore(url);
+    try {
+      const lines = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          (i % 2 ? other : store).addOutChatLine(row.id, { seat: 1 + i, at: NOW + i, text: `line ${i}` }),
+        ),
+      );
+      expect(lines.map((l) => l.n).sort((x, y) => x - y)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+      const stored = await store.readOutChat(row.id);
+      expect(stored.map((l) => l.n)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+      expect(stored.map((l) => l.text).sort()).toEqual(lines.map((l) => l.text).sort());
+    } finally {
+      await other.close();
+    }
+  });
 });

@@ -9,6 +9,7 @@ import { secondsLeft } from "../display/backoff.js";
 import { formatClock } from "../game/timer.js";
 import { t } from "../i18n/index.js";
 import type { Language } from "../i18n/types.js";
+import { ChatPanel } from "./ChatPanel.js";
 import {
   type CardFacts,
   cardFacts,
@@ -65,6 +66,7 @@ function SeatScreen(props: { tableId: string; seat: number; token: string; lang:
         <>
           <HeldCard facts={cardFacts(view)} />
           <ScreenBody screen={phoneScreen(view)} socket={socket} />
+          <ChatPanel view={view} socket={socket} />
         </>
       ) : (
         <p class="phone-line">{t("phone.waiting")}</p>

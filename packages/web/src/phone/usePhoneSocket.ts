@@ -1,10 +1,12 @@
 // The phone's connection: subscribes over /ws as its seat with the seat's token, keeps the last view
 // pushed (on every reconnect the server sends the whole view again), and sends the player's
 // commands with a random id and the last seq received; each answer (ack or rejected) is kept by id.
+// A seat out of the game also holds the out chat (pushed as `outChat`) and writes in it with `say`.
 
 import type { CommandBody, View } from "@misto/engine";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { backoffMs } from "../display/backoff.js";
+import { mergeOutChat, type OutChatPush, type OutLine } from "./chat.js";
 
 export type Answer =
   | { readonly state: "sent" }
@@ -16,6 +18,7 @@ type Incoming =
   | { type: "ack"; id: string; seq: number }
   | { type: "rejected"; id: string; error: string; message: string; rule?: string; seq?: number }
   | { type: "error"; error: string; message: string }
+  | ({ type: "outChat"; table: string } & OutChatPush)
   | { type: "pong" };
 
 export interface PhoneSocket {
@@ -26,6 +29,10 @@ export interface PhoneSocket {
   readonly answers: Readonly<Record<string, Answer>>;
   /** Sends a command; answers its id, or null when the socket is down. */
   send(command: CommandBody): string | null;
+  /** The out chat this seat may read (empty for a living seat until the result is announced). */
+  readonly outChat: readonly OutLine[];
+  /** Writes a line in the out chat; answers its id (its answer lands in `answers`), or null. */
+  say(text: string): string | null;
 }
 
 function randomId(): string {
@@ -39,6 +46,7 @@ export function usePhoneSocket(table: string, token: string): PhoneSocket {
   const [connected, setConnected] = useState(false);
   const [refused, setRefused] = useState<string | null>(null);
   const [answers, setAnswers] = useState<Record<string, Answer>>({});
+  const [outChat, setOutChat] = useState<readonly OutLine[]>([]);
   const socket = useRef<WebSocket | null>(null);
   const seq = useRef(0);
 
@@ -54,6 +62,8 @@ export function usePhoneSocket(table: string, token: string): PhoneSocket {
       ws.onopen = () => {
         attempt = 0;
         setConnected(true);
+        // Each subscription sends the whole out chat again (when there is any).
+        setOutChat([]);
         ws.send(JSON.stringify({ type: "subscribe", table, as: "seat", token }));
         ping = setInterval(() => ws.send(JSON.stringify({ type: "ping" })), 25_000);
       };
@@ -68,6 +78,8 @@ export function usePhoneSocket(table: string, token: string): PhoneSocket {
           seq.current = message.seq;
           setRefused(null);
           setView(message.view);
+        } else if (message.type === "outChat" && message.table === table) {
+          setOutChat((held) => mergeOutChat(held, message));
         } else if (message.type === "ack") {
           seq.current = Math.max(seq.current, message.seq);
           setAnswers((a) => ({ ...a, [message.id]: { state: "ack" } }));
@@ -103,14 +115,16 @@ export function usePhoneSocket(table: string, token: string): PhoneSocket {
     };
   }, [table, token]);
 
-  const send = (command: CommandBody): string | null => {
+  const post = (message: Record<string, unknown>): string | null => {
     const ws = socket.current;
     if (!ws || ws.readyState !== WebSocket.OPEN) return null;
     const id = randomId();
-    ws.send(JSON.stringify({ type: "command", table, token, id, seq: seq.current, command }));
+    ws.send(JSON.stringify({ ...message, table, token, id }));
     setAnswers((a) => ({ ...a, [id]: { state: "sent" } }));
     return id;
   };
+  const send = (command: CommandBody) => post({ type: "command", seq: seq.current, command });
+  const say = (text: string) => post({ type: "say", text });
 
-  return { view, connected, refused, answers, send };
+  return { view, connected, refused, answers, send, outChat, say };
 }
