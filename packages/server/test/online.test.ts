@@ -92,6 +92,8 @@ describe.each(BACKENDS.filter((b) => b.name === "sqlite"))("online tables on $na
     expect(events.some((e) => e.type === "nominated")).toBe(false);
     const row = await h.store.getTable(t.id);
     expect(row?.online).toBe(true);
+    const list = await h.app.inject({ method: "GET", url: "/api/tables", headers: { cookie: host } });
+    expect(list.json().tables.find((x: { id: string }) => x.id === t.id)).toMatchObject({ online: true });
     expect(row?.phase).toBe("closed");
   }, 30_000);
 

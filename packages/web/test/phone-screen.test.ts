@@ -47,6 +47,23 @@ describe("phone screens", () => {
     expect(kinds).toContain("day");
   });
 
+  it("the winner stays on the phone once the table is closed", () => {
+    const table = new HostTable();
+    for (let i = 0; i < 400 && table.state.phase.kind !== "closed"; i++) {
+      const legal = table.view.actions.find((a) => a.type === "announceResult" || a.type === "closeRating");
+      if (legal) table.must(legal);
+      else if (table.state.phase.kind === "rating") {
+        const close = table.view.actions.find((a) => a.type === "closeNominations");
+        if (close) table.must(close);
+        else step(table);
+      } else step(table);
+    }
+    expect(table.state.phase.kind).toBe("closed");
+    const screen = phoneScreen(viewFor(table.state, 8));
+    expect(screen.kind).toBe("closed");
+    expect(screen.lines).toEqual([{ key: `winner.${table.state.result?.winner}` }]);
+  });
+
   it("at night every living player sees the same screen, called or not, whatever his card", () => {
     const table = new HostTable();
     let compared = 0;

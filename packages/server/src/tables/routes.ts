@@ -34,6 +34,7 @@ export function tableRoutes(store: Store, tables: TableService): FastifyPluginAs
           seq: row.seq,
           phase: row.phase,
           winner: row.winner,
+          online: row.online,
         })),
       };
     });

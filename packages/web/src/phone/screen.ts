@@ -299,8 +299,10 @@ export function phoneScreen(view: View): PhoneScreen {
       if (!base.choice) lines.push({ key: "phone.rating.wait" });
       return { ...base, kind: "rating", title: { key: "phase.rating" }, lines };
     }
-    default:
-      return { ...base, kind: "closed", title: { key: "phase.closed" }, lines: [] };
+    default: {
+      const lines: Line[] = view.result ? [{ key: `winner.${view.result.winner}` }] : [];
+      return { ...base, kind: "closed", title: { key: "phase.closed" }, lines };
+    }
   }
 }
 
