@@ -10,6 +10,7 @@ import type { Card, View } from "@misto/engine";
 import { type RunningServer, startServer } from "@misto/server";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { audit } from "./axe.js";
 import { freshContext, launch, NAMES, setUpClub, tempDb } from "./club.js";
 
 /** Short timers: the deal waits for the joins; a called seat that does not act holds the night. */
@@ -272,6 +273,7 @@ describe("an online table from the web app (timers, bots, phones, a reconnect at
             const after = await heldText(phone.page);
             reloaded = { seat: phone.seat, before, after };
             expect(after).toBe(before);
+            expect(await audit(phone.page, "phone: night")).toEqual([]);
           }
           const before = acks(phone);
           // Answered (acked), or the question moved on (timed out, or the screen was ahead); a
@@ -310,6 +312,7 @@ describe("an online table from the web app (timers, bots, phones, a reconnect at
       expect(problems, `seat ${phone.seat}'s frames`).toEqual([]);
       expect(phone.errors, `seat ${phone.seat}'s page errors`).toEqual([]);
     }
+    expect(await audit(host, "online table: the end")).toEqual([]);
     // The creator's page got spectator views only.
     const hostViews = hostFrames.filter((f) => f.includes('"type":"view"'));
     expect(hostViews.length).toBeGreaterThan(3);
