@@ -178,6 +178,8 @@ export function realtimeRoute(app: FastifyInstance, store: Store, tables: TableS
       await tables.with(tableId, (table) => {
         if (closed) return;
         if (!table) refuse("not_found", "there is no such table");
+        else if (as === "host" && table.online)
+          refuse("online", "this is an online table: the server is its host; watch it as a spectator");
         else hub.subscribe(table, subscriber, as);
       });
     }
