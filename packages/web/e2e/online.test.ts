@@ -1,10 +1,11 @@
 // An online table in Chromium, against the server started in this process with short timers: the
 // host creates it in the web app ("Online table", night first) and follows it read-only; phones
-// (separate contexts, portrait, touch) join by the code during the deal until two or more humans
-// hold at least one night role; bots take the other seats. The phones play through their own UI
-// (night picks, votes); the first phone called at night is reloaded while the night waits for it,
-// and gets its own card, partners and checks back and nothing of others; the game runs to the end
-// and every phone and the host's page show the winner. Every frame a phone receives is its own view.
+// (separate contexts, portrait, touch) join by the code during the deal, three at a time, until a
+// human holds a role woken every night; bots take the other seats. The phones play through their
+// own UI (night picks, votes); the first phone called at night is reloaded while the night waits
+// for it, and gets its own card, partners and checks back and nothing of others; the game runs to
+// the end and every phone and the host's page show the winner. Every frame a phone receives is its
+// own view.
 
 import type { Card, View } from "@misto/engine";
 import { type RunningServer, startServer } from "@misto/server";
@@ -16,14 +17,23 @@ import { freshContext, launch, NAMES, setUpClub, tempDb } from "./club.js";
 /** Short timers: the deal waits for the joins; a called seat that does not act holds the night. */
 const ONLINE = {
   startMs: 20_000,
-  nightMs: 30_000,
-  voteMs: 30_000,
+  nightMs: 60_000,
+  voteMs: 60_000,
   pauseMs: 100,
   botDelayMs: [50, 200] as const,
   stepMs: () => 150,
 };
-/** The seats the phones try, in order, until the humans hold a night role (five civilians at most). */
-const SEAT_ORDER = [3, 7, 10, 12, 2, 5] as const;
+/**
+ * The seats the phones join, three at a time, until a human holds a card woken on every night it
+ * lives (a plain mafioso is not called while the Don lives, nor the Don when frozen): nine seats
+ * hold at least one of the four.
+ */
+const SEAT_BATCHES = [
+  [3, 7, 10],
+  [12, 2, 5],
+  [1, 8, 11],
+] as const;
+const ALWAYS_CALLED: ReadonlySet<Card | null> = new Set(["prostitute", "doctor", "maniac", "commissar"]);
 const STEP_MS = 15_000;
 const WINNERS = ["Red wins", "Black wins", "A draw"];
 
@@ -191,9 +201,9 @@ describe("an online table from the web app (timers, bots, phones, a reconnect at
       phone.card = last(phone)?.you?.card ?? null;
       return phone;
     };
-    for (const seat of SEAT_ORDER) {
-      phones.push(await join(seat));
-      if (phones.length >= 2 && phones.some((p) => p.card !== "civilian")) break;
+    for (const batch of SEAT_BATCHES) {
+      phones.push(...(await Promise.all(batch.map(join))));
+      if (phones.some((p) => ALWAYS_CALLED.has(p.card))) break;
     }
     // Every phone joined while the deal was still on (so none of their seats became a bot).
     const deal = await host.request.get(`${base}/api/tables/${encodeURIComponent(tableId)}/display`);
