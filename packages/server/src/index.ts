@@ -3,3 +3,4 @@
 export { BODY_LIMIT, buildServer, type ServerOptions } from "./app.js";
 export { prepareSetup, setupLink } from "./auth/setup.js";
 export { type RunningServer, type StartOptions, startServer } from "./serve.js";
+export type { OnlineOptions } from "./tables/online.js";

@@ -1,19 +1,10 @@
 // Online tables (docs/api.md "Online tables"): the server is the host, bots take the seats
-// without a phone, and a silent phone's night choice times out as a skip.
+// without a phone, a silent phone's night choice times out as a skip, and no person (the creator
+// included) reads the table's secrets before the result.
 
-import { type GameEvent, replay } from "@misto/engine";
+import { type GameEvent, type GameState, replay } from "@misto/engine";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  addHost,
-  CARDS,
-  commandId,
-  type Harness,
-  harness,
-  SEATS,
-  send,
-  setUpClub,
-  tableState,
-} from "./helpers/api.js";
+import { addHost, CARDS, commandId, type Harness, harness, SEATS, send, setUpClub } from "./helpers/api.js";
 import { BACKENDS } from "./helpers/backends.js";
 import { joinSeat, nextOf, seatsOf, type ViewMsg } from "./helpers/phones.js";
 import { Client } from "./helpers/ws.js";
@@ -29,37 +20,35 @@ const FAST = {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function newOnlineTable(h: Harness, cookie: string) {
+async function newOnlineTable(h: Harness, cookie: string, settings: Record<string, unknown> = {}) {
   const res = await h.app.inject({
     method: "POST",
     url: "/api/tables",
     headers: { cookie },
-    payload: { title: "Online", seats: SEATS, deal: { cards: CARDS }, online: true },
+    payload: { title: "Online", settings, seats: SEATS, deal: { cards: CARDS }, online: true },
   });
   if (res.statusCode !== 201) throw new Error(`new table: ${res.statusCode} ${res.body}`);
   return res.json() as { id: string; code: string };
 }
 
-type TableState = Awaited<ReturnType<typeof tableState>>["state"];
+/** The table as stored (GET /api/tables/:id is refused on an online table until the result). */
+async function stored(h: Harness, table: string): Promise<{ state: GameState; seq: number }> {
+  const events = await h.store.readEvents(table);
+  return { state: replay(events.map((e) => e.event)), seq: events.at(-1)?.seq ?? 0 };
+}
 
-async function waitFor(
-  h: Harness,
-  cookie: string,
-  table: string,
-  ms: number,
-  done: (s: TableState) => boolean,
-) {
+async function waitFor(h: Harness, table: string, ms: number, done: (s: GameState) => boolean) {
   const deadline = Date.now() + ms;
   for (;;) {
-    const { state } = await tableState(h, cookie, table);
+    const { state } = await stored(h, table);
     if (done(state)) return state;
     if (Date.now() > deadline) throw new Error(`not there in ${ms} ms: ${JSON.stringify(state.phase)}`);
     await sleep(50);
   }
 }
 
-function waitClosed(h: Harness, cookie: string, table: string, ms: number) {
-  return waitFor(h, cookie, table, ms, (s) => s.phase.kind === "closed");
+function waitClosed(h: Harness, table: string, ms: number) {
+  return waitFor(h, table, ms, (s) => s.phase.kind === "closed");
 }
 
 describe.each(BACKENDS.filter((b) => b.name === "sqlite"))("online tables on $name", (backend) => {
@@ -80,7 +69,7 @@ describe.each(BACKENDS.filter((b) => b.name === "sqlite"))("online tables on $na
   it("12 bots play an online table to the end by themselves", async () => {
     const started = Date.now();
     const t = await newOnlineTable(h, host);
-    const state = await waitClosed(h, host, t.id, 20_000);
+    const state = await waitClosed(h, t.id, 20_000);
     expect(Date.now() - started).toBeLessThan(20_000);
     expect(state.result?.announced).toBe(true);
     // The stored events replay with the engine to the same result; RATE-2: no points online.
@@ -92,20 +81,40 @@ describe.each(BACKENDS.filter((b) => b.name === "sqlite"))("online tables on $na
     expect(events.some((e) => e.type === "nominated")).toBe(false);
     const row = await h.store.getTable(t.id);
     expect(row?.online).toBe(true);
+    const list = await h.app.inject({ method: "GET", url: "/api/tables", headers: { cookie: host } });
+    expect(list.json().tables.find((x: { id: string }) => x.id === t.id)).toMatchObject({ online: true });
     expect(row?.phase).toBe("closed");
   }, 30_000);
 
   it("refuses the host's commands on an online table: the server is the host", async () => {
     const t = await newOnlineTable(h, host);
-    const { seq } = await tableState(h, host, t.id);
+    const { seq } = await stored(h, t.id);
     const res = await send(h, host, t.id, { id: commandId(), seq, command: { type: "undo" } });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ error: "online" });
     expect(String((res.json() as { message: string }).message)).toMatch(/server is the host/);
-    await waitClosed(h, host, t.id, 20_000);
+    await waitClosed(h, t.id, 20_000);
   }, 30_000);
 
-  it("two phones act over /ws, then fall silent: their night turns time out as skips", async () => {
+  it("keeps an online table's secrets from every person, its creator too, until the result", async () => {
+    const t = await newOnlineTable(h, host);
+    for (const url of [`/api/tables/${t.id}`, `/api/tables/${t.id}/record`]) {
+      const res = await h.app.inject({ method: "GET", url, headers: { cookie: host } });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json(), url).toMatchObject({ error: "online" });
+    }
+    // The public view stays open to anyone.
+    const display = await h.app.inject({ method: "GET", url: `/api/tables/${t.id}/display` });
+    expect(display.statusCode).toBe(200);
+    const state = await waitClosed(h, t.id, 20_000);
+    expect(state.result?.announced).toBe(true);
+    for (const url of [`/api/tables/${t.id}`, `/api/tables/${t.id}/record`]) {
+      const res = await h.app.inject({ method: "GET", url, headers: { cookie: host } });
+      expect(res.statusCode, url).toBe(200);
+    }
+  }, 30_000);
+
+  it("phones act over /ws, then fall silent: their night turns time out as skips", async () => {
     const runner = await harness(backend, undefined, { ...FAST, startMs: 2500, nightMs: 1500 });
     try {
       const admin = await setUpClub(runner);
@@ -113,13 +122,15 @@ describe.each(BACKENDS.filter((b) => b.name === "sqlite"))("online tables on $na
       await runner.app.listen({ port: 0, host: "127.0.0.1" });
       const address = runner.app.server.address();
       const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
-      const t = await newOnlineTable(runner, cookie);
-      // Seat 1 the Don, seat 4 the prostitute and seat 5 the commissar (CARDS' order) join before the
-      // table starts. The prostitute's phone stays silent too, so no bot can freeze the Don.
+      // Night first: nobody can be voted out before night 1.
+      const t = await newOnlineTable(runner, cookie, { firstPhase: "night" });
+      // Seat 1 the Don, seat 4 the prostitute and seat 5 the commissar (CARDS' order) join before
+      // the table starts. The prostitute's phone stays silent: her freeze times out as a skip, so
+      // no bot's freeze can stop the commissar's check.
       const tokens = new Map<number, string>();
       for (const seat of [1, 4, 5]) tokens.set(seat, await joinSeat(runner, t.code, seat));
       // Both joined in time: bots take only the seats still empty when the deal ends.
-      expect((await tableState(runner, cookie, t.id)).state.phase.kind).toBe("deal");
+      expect((await stored(runner, t.id)).state.phase.kind).toBe("deal");
       const phones = new Map<number, { c: Client; seq: number }>();
       for (const [seat, token] of tokens) {
         const c = await Client.open(base);
@@ -128,6 +139,13 @@ describe.each(BACKENDS.filter((b) => b.name === "sqlite"))("online tables on $na
         const first = (await nextOf(c, ["view"])) as ViewMsg;
         phones.set(seat, { c, seq: first.seq });
       }
+      // Its creator may watch as a spectator, never as the host: the server is the host.
+      const creator = await Client.open(base, { cookie });
+      clients.push(creator);
+      creator.send({ type: "subscribe", table: t.id, as: "host" });
+      expect(await creator.next()).toMatchObject({ type: "error", error: "online" });
+      creator.send({ type: "subscribe", table: t.id, as: "spectator" });
+      expect(await nextOf(creator, ["view"])).toMatchObject({ view: { viewer: "spectator" } });
       const seats = await seatsOf(runner, cookie, t.id);
       expect(seats.seats.filter((s) => s.phone).map((s) => s.seat)).toEqual([1, 4, 5]);
 
@@ -152,9 +170,8 @@ describe.each(BACKENDS.filter((b) => b.name === "sqlite"))("online tables on $na
       expect([...acted]).toEqual([5]);
 
       // Night 1 is over once day 2 (or the end) has come: its choices are all stored by then.
-      await waitFor(runner, cookie, t.id, 20_000, (s) => s.phase.kind !== "night" || s.phase.n > 1);
-      const res = await runner.app.inject({ method: "GET", url: `/api/tables/${t.id}`, headers: { cookie } });
-      const events = (res.json() as { events: GameEvent[] }).events;
+      await waitFor(runner, t.id, 20_000, (s) => s.phase.kind !== "night" || s.phase.n > 1);
+      const events = (await runner.store.readEvents(t.id)).map((e) => e.event);
       const chose = events.filter((e): e is Extract<GameEvent, { type: "chose" }> => e.type === "chose");
       // The commissar's own check; the silent Don's turn: a skip, never a pick made for him.
       expect(chose.some((e) => e.seat === 5 && e.target !== null)).toBe(true);

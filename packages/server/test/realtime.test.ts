@@ -4,6 +4,7 @@
 import { type GameState, replay } from "@misto/engine";
 import type { ServerMessage } from "@misto/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_MALFORMED_MESSAGES } from "../src/realtime/socket.js";
 import {
   addHost,
   commandId,
@@ -53,9 +54,8 @@ describe.each(BACKENDS)("realtime on $name", (backend) => {
     expect(await c.next()).toEqual({ type: "pong" });
   });
 
-  it("answers a malformed message with an error and keeps the socket open", async () => {
-    const c = await open();
-    for (const bad of [
+  it("answers each malformed message with an error and keeps the socket open", async () => {
+    const bad: unknown[] = [
       "not json",
       "[]",
       "null",
@@ -66,19 +66,50 @@ describe.each(BACKENDS)("realtime on $name", (backend) => {
       { type: "subscribe", table: 7, as: "spectator" },
       { type: "unsubscribe" },
       { type: "subscribe", table: "x".repeat(65), as: "spectator" },
-    ]) {
-      c.send(bad);
-      const answer = await c.next();
-      expect(answer, JSON.stringify(bad)).toMatchObject({
-        type: "error",
-        error: "invalid",
-        message: expect.any(String),
-      });
+    ];
+    // Four at most on one connection: the fifth closes it (next test).
+    for (let i = 0; i < bad.length; i += MAX_MALFORMED_MESSAGES - 1) {
+      const c = await open();
+      for (const message of bad.slice(i, i + MAX_MALFORMED_MESSAGES - 1)) {
+        c.send(message);
+        expect(await c.next(), JSON.stringify(message)).toMatchObject({
+          type: "error",
+          error: "invalid",
+          message: expect.any(String),
+        });
+      }
+      c.send({ type: "ping" });
+      expect(await c.next()).toEqual({ type: "pong" });
     }
+    const c = await open();
     c.socket.send(Buffer.from([1, 2, 3]), { binary: true });
     expect(await c.next()).toMatchObject({ type: "error", error: "invalid" });
     c.send({ type: "ping" });
     expect(await c.next()).toEqual({ type: "pong" });
+  });
+
+  it("closes a connection on its fifth malformed message (1008); the table goes on", async () => {
+    const t = await newTable(h, host);
+    const watcher = await open();
+    watcher.send({ type: "subscribe", table: t.id, as: "spectator" });
+    expect(await watcher.next()).toMatchObject({ type: "view", seq: 1 });
+    const c = await open();
+    c.send({ type: "subscribe", table: t.id, as: "spectator" });
+    expect(await c.next()).toMatchObject({ type: "view", seq: 1 });
+    // Good messages in between do not wipe the count: it is per connection.
+    for (let i = 1; i < MAX_MALFORMED_MESSAGES; i++) {
+      c.send({ type: "subscribe", table: t.id, as: "nobody" });
+      expect(await c.next()).toMatchObject({ type: "error", error: "invalid" });
+      c.send({ type: "ping" });
+      expect(await c.next()).toEqual({ type: "pong" });
+    }
+    c.send("{ not json");
+    expect(await c.next()).toMatchObject({ type: "error", error: "malformed" });
+    expect((await c.closed).code).toBe(1008);
+    // The table and its other subscribers carry on.
+    const res = await send(h, host, t.id, { id: commandId(), seq: 1, command: { type: "advance" } });
+    expect(res.statusCode).toBe(200);
+    expect(await watcher.next()).toMatchObject({ type: "view", table: t.id });
   });
 
   it("refuses a message over 4 KiB and closes the socket (1009)", async () => {

@@ -102,7 +102,7 @@ describe.each(BACKENDS)("tables on $name", (backend) => {
   });
 
   describe("GET /api/tables and /api/tables/:id", () => {
-    it("lists the tables with their host, seq, phase and winner", async () => {
+    it("lists the tables with their host, seq, phase, winner and whether online", async () => {
       const t = await newTable(h, host);
       const res = await h.app.inject({ method: "GET", url: "/api/tables", headers: { cookie: admin } });
       expect(res.statusCode).toBe(200);
@@ -115,6 +115,7 @@ describe.each(BACKENDS)("tables on $name", (backend) => {
         seq: 1,
         phase: "deal",
         winner: null,
+        online: false,
       });
       expect((await h.app.inject({ method: "GET", url: "/api/tables" })).statusCode).toBe(401);
     });

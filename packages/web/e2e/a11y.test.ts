@@ -2,12 +2,13 @@
 // new table, the game at a day step and a night step, the table display), and no serious or
 // critical violation is allowed — colour contrast included.
 
-import axe from "axe-core";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { audit } from "./axe.js";
 import {
   freshContext,
   launch,
+  NAMES,
   newTableThroughApi,
   phaseHeading,
   type Served,
@@ -18,43 +19,6 @@ import {
   tempDb,
   until,
 } from "./club.js";
-
-declare const window: {
-  axe: { run(context: unknown, options: unknown): Promise<{ violations: Violation[] }> };
-};
-declare const document: unknown;
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: unknown[]; failureSummary?: string }[];
-}
-
-/** Runs axe on the page as it is now; answers the serious and critical violations, in words. */
-async function audit(page: Page, name: string): Promise<string[]> {
-  // Let transitions and the theme settle: contrast is measured on what is painted.
-  await page.waitForTimeout(300);
-  const injected = await page.evaluate(() => "axe" in globalThis);
-  if (!injected) await page.addScriptTag({ content: axe.source });
-  const violations = await page.evaluate(async () => {
-    const result = await window.axe.run(document, { resultTypes: ["violations"] });
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
-    }));
-  });
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .flatMap((v) =>
-      v.nodes.map(
-        (n) =>
-          `${name}: [${v.impact}] ${v.id} (${v.help}) at ${JSON.stringify(n.target)}: ${n.failureSummary ?? ""}`,
-      ),
-    );
-}
 
 // One club, one host page, walked through in order; each page is its own test, so a report names
 // the page that fails.
@@ -113,6 +77,24 @@ describe("accessibility (axe-core): no serious or critical violation", () => {
     await page.locator(".problem").first().waitFor();
     found.push(...(await audit(page, "new table with problems")));
     expect(found).toEqual([]);
+  }, 60_000);
+
+  it("on an online table's follower page (public facts, the join code and its QR)", async () => {
+    const created = await page.evaluate(
+      async (seats) => {
+        const response = await fetch("/api/tables", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ title: "Online", seats, deal: { random: true }, online: true }),
+        });
+        return (await response.json()) as { id: string };
+      },
+      NAMES.map((name) => ({ name })),
+    );
+    await page.goto(`${served.url}/online/${encodeURIComponent(created.id)}`);
+    await page.locator(".phones-qr svg").waitFor();
+    await page.locator(".online-seats li").first().waitFor();
+    expect(await audit(page, "online table")).toEqual([]);
   }, 60_000);
 
   it("on the game at the deal and at day steps (accusations, a seat's menu, the vote)", async () => {

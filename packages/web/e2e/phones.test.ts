@@ -4,8 +4,9 @@
 // /seat/<table>. Each holds "see your card" and sees its own card only while holding. Every
 // WebSocket frame each phone receives and its page text at several points are checked: no card of
 // another seat still in the game, never the host's view. The host plays day 1 to the vote; the
-// phones cast their own votes on their turns and the host's console shows them; at night the doctor
-// (seat 8) heals from his phone when called and the host's night script moves on.
+// phones cast their own votes on their turns and the host's console shows them; at night every phone
+// shows the same screen, the doctor (seat 8) learns from his held card that he is called and heals
+// from his phone, a civilian taps through the same screen and sends nothing, and the script moves on.
 
 import type { Card } from "@misto/engine";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
@@ -56,6 +57,8 @@ interface Phone {
   card: Card;
   page: Page;
   frames: string[];
+  /** Every frame this phone sent. */
+  sent: string[];
   errors: string[];
   /** Page texts taken at the checkpoints. */
   texts: { at: string; text: string }[];
@@ -111,6 +114,19 @@ function textProblems(phone: Phone, text: string): string[] {
     if (new RegExp(`\\b${name}\\b`).test(text)) problems.push(`"${name}" on the page`);
   }
   return problems;
+}
+
+/** The held card's text, read while holding it (keyboard: the space bar holds it). */
+async function heldText(page: Page): Promise<string> {
+  const hold = page.getByRole("button", { name: "Hold to see your card" });
+  await hold.focus();
+  await page.keyboard.down("Space");
+  const face = page.locator(".phone-card-face");
+  await face.locator(".phone-card-name").waitFor();
+  const text = (await face.textContent()) ?? "";
+  await page.keyboard.up("Space");
+  await expect.poll(() => face.textContent()).toBe("");
+  return text;
 }
 
 describe("players' phones at a table (join, the held card, a vote, a night choice)", () => {
@@ -195,12 +211,14 @@ describe("players' phones at a table (join, the held card, a vote, a night choic
         card: CARDS[seat - 1] as Card,
         page,
         frames: [],
+        sent: [],
         errors: [],
         texts: [],
       };
       page.on("pageerror", (e) => phone.errors.push(String(e)));
       page.on("websocket", (ws) => {
         ws.on("framereceived", (f) => phone.frames.push(String(f.payload)));
+        ws.on("framesent", (f) => phone.sent.push(String(f.payload)));
       });
       await page.goto(`${base}/join/${code.toLowerCase()}`);
       await page.getByRole("heading", { name: "Join a table" }).waitFor();
@@ -310,36 +328,52 @@ describe("players' phones at a table (join, the held card, a vote, a night choic
     await expectPhase("Night 1");
     const script = panel.locator("#script-title");
     await expect.poll(() => script.textContent()).toBe("The mafia's acquaintance");
+    // The equal night screen: every living phone shows the same words and the same 13 buttons.
+    const nightLine =
+      "Night. Everyone picks a seat and confirms, all night long. Hold your card: it says whether your pick counts now.";
     for (const phone of phones)
       await expect
         .poll(() => phone.page.locator(".phone-body .phone-line").first().textContent())
-        .toBe("Night. The city sleeps. Wait.");
+        .toBe(nightLine);
     await checkpoint("night 1");
     await primary("End the acquaintance");
     await expect.poll(() => script.textContent()).toBe("The prostitute");
     await button("Seat 6 chooses 2", panel).click();
     await expect.poll(() => script.textContent()).toBe("The doctor");
     const doctor = phoneOf(8).page;
-    await doctor.getByText("Whom do you heal?").waitFor();
-    await doctor.getByText("Your turn.").waitFor();
-    for (const phone of phones.filter((p) => p.seat !== 8)) {
-      expect(await phone.page.locator(".phone-options button").count()).toBe(0);
-      expect(await phone.page.locator(".phone-body .phone-line").first().textContent()).toBe(
-        "Night. The city sleeps. Wait.",
-      );
-    }
+    // Called: the screen does not change; the held card says so, with the role's question.
+    await expect.poll(() => heldText(doctor)).toContain("You are awake: your pick counts now.");
+    expect(await heldText(doctor)).toContain("Whom do you heal?");
+    expect(await heldText(phoneOf(2).page)).toContain("You are not awake now: your pick changes nothing.");
+    const screenOf = (page: Page) =>
+      page.locator(".phone-body").evaluate((body) => {
+        const buttons = Array.from(body.querySelectorAll("button")).map((b) => `${b.textContent}:${b.disabled}`);
+        return { text: body.textContent, buttons };
+      });
+    const doctorScreen = await screenOf(doctor);
+    expect(doctorScreen.buttons).toHaveLength(13);
+    for (const phone of phones.filter((p) => p.seat !== 8))
+      expect(await screenOf(phone.page), `seat ${phone.seat}`).toEqual(doctorScreen);
     await checkpoint("night 1, the doctor called");
-    await doctor.locator(".phone-options").getByRole("button", { name: "Seat 8", exact: true }).click();
-    const heal = doctor.getByRole("alertdialog", { name: "Choose seat 8?" });
-    await heal.waitFor();
-    await button("Confirm", heal).click();
-    await doctor.getByText("Accepted.").waitFor();
+    // Seat 2 (not called) taps through the same screen: nothing is sent.
+    const sentBefore = phoneOf(2).sent.length;
+    for (const phone of [phoneOf(8), phoneOf(2)]) {
+      const page = phone.page;
+      await page.locator(".phone-options").getByRole("button", { name: "Seat 8", exact: true }).click();
+      const pick = page.getByRole("alertdialog", { name: "Seat 8?" });
+      await pick.waitFor();
+      await button("Confirm", pick).click();
+      await page.getByText("Picked.").waitFor();
+    }
+    expect(
+      phoneOf(2)
+        .sent.slice(sentBefore)
+        .filter((f) => f.includes('"command"')),
+    ).toEqual([]);
     await expect.poll(() => script.textContent()).toBe("The mafia");
-    // The doctor's phone is back to the common night screen.
-    await expect
-      .poll(() => doctor.locator(".phone-body .phone-line").first().textContent())
-      .toBe("Night. The city sleeps. Wait.");
-    await expect.poll(() => doctor.locator(".phone-options button").count()).toBe(0);
+    // The doctor's phone is still on the common night screen, now not called.
+    await expect.poll(() => heldText(doctor)).toContain("You are not awake now");
+    expect(await screenOf(doctor)).toEqual(await screenOf(phoneOf(2).page));
     await checkpoint("night 1, the mafia");
 
     // The server's record has the phones' own choices.

@@ -7,7 +7,7 @@ import { matchRoute } from "../src/app/routes.js";
 import { translator } from "../src/game/tr.js";
 import { PHONE_STRINGS } from "../src/i18n/phone.js";
 import { cleanCode, joinLink } from "../src/phone/join.js";
-import { bodyOf, cardFacts, choiceOf, phoneScreen } from "../src/phone/screen.js";
+import { bodyOf, cardFacts, choiceOf, type PhoneScreen, phoneScreen } from "../src/phone/screen.js";
 import { parseSeats } from "../src/phone/seatStore.js";
 import { HostTable } from "./game-helpers.js";
 
@@ -27,6 +27,13 @@ function living(view: View): number[] {
   return view.seats.filter((s) => s.out === null).map((s) => s.seat);
 }
 
+/** What an onlooker can read on a night screen (the buttons' words, not what they send). */
+function visible(screen: PhoneScreen) {
+  const { kind, title, lines, timer, choice } = screen;
+  const options = choice?.options.map((o) => ({ label: o.label, confirm: o.confirm }));
+  return { kind, title, lines, timer, id: choice?.id, prompt: choice?.prompt, options };
+}
+
 describe("phone screens", () => {
   it("maps the deal, the night and the day to their screens", () => {
     const table = new HostTable();
@@ -40,7 +47,24 @@ describe("phone screens", () => {
     expect(kinds).toContain("day");
   });
 
-  it("at night, every living player not called now sees the very same screen, whatever his card", () => {
+  it("the winner stays on the phone once the table is closed", () => {
+    const table = new HostTable();
+    for (let i = 0; i < 400 && table.state.phase.kind !== "closed"; i++) {
+      const legal = table.view.actions.find((a) => a.type === "announceResult" || a.type === "closeRating");
+      if (legal) table.must(legal);
+      else if (table.state.phase.kind === "rating") {
+        const close = table.view.actions.find((a) => a.type === "closeNominations");
+        if (close) table.must(close);
+        else step(table);
+      } else step(table);
+    }
+    expect(table.state.phase.kind).toBe("closed");
+    const screen = phoneScreen(viewFor(table.state, 8));
+    expect(screen.kind).toBe("closed");
+    expect(screen.lines).toEqual([{ key: `winner.${table.state.result?.winner}` }]);
+  });
+
+  it("at night every living player sees the same screen, called or not, whatever his card", () => {
     const table = new HostTable();
     let compared = 0;
     let called = 0;
@@ -48,24 +72,30 @@ describe("phone screens", () => {
       const host = table.view;
       if (host.phase.kind === "night") {
         const screens = living(host).map((seat) => ({ seat, view: viewFor(table.state, seat) }));
-        const idle = screens.filter((s) => !s.view.you?.awaited);
-        const civilian = idle.find((s) => s.view.you?.card === "civilian");
-        expect(civilian).toBeDefined();
+        const civilian = screens.find((s) => s.view.you?.card === "civilian" && s.view.actions.length === 0);
         const model = phoneScreen(civilian?.view as View);
         expect(model.kind).toBe("night");
-        expect(model.choice).toBeNull();
-        for (const s of idle) {
-          expect(phoneScreen(s.view), `seat ${s.seat} (${s.view.you?.card})`).toEqual(model);
-          compared++;
-        }
-        for (const s of screens.filter((x) => x.view.you?.awaited)) {
+        expect(model.choice?.options).toHaveLength(13);
+        // Not called: every living seat and "skip" can be picked, and no pick sends anything.
+        expect(model.choice?.options.every((o) => o.command === null)).toBe(true);
+        expect(model.choice?.options.filter((o) => !o.disabled)).toHaveLength(living(host).length + 1);
+        for (const s of screens) {
           const screen = phoneScreen(s.view);
-          expect(screen.kind).toBe("night");
-          expect(screen.choice).not.toBeNull();
-          // The picker offers exactly the seat's legal actions.
-          const offered = screen.choice?.options.map((o) => o.command) ?? [];
-          expect(offered).toHaveLength(s.view.actions.length);
-          for (const action of s.view.actions) expect(offered).toContainEqual(bodyOf(action));
+          const who = `seat ${s.seat} (${s.view.you?.card})`;
+          // What an onlooker sees: the same words, the same thirteen buttons, the same question.
+          expect(visible(screen), who).toEqual(visible(model));
+          expect(JSON.stringify(screen), who).not.toContain("phone.check.");
+          if (s.view.actions.length === 0) {
+            expect(screen, who).toEqual(model);
+            compared++;
+            continue;
+          }
+          // Called: the picks that send something are exactly the seat's legal actions.
+          const sent = screen.choice?.options.flatMap((o) => (o.command ? [o.command] : [])) ?? [];
+          expect(sent, who).toHaveLength(s.view.actions.length);
+          for (const action of s.view.actions) expect(sent, who).toContainEqual(bodyOf(action));
+          for (const o of screen.choice?.options ?? [])
+            expect(o.disabled === true, who).toBe(o.command === null);
           called++;
         }
       }
@@ -75,27 +105,53 @@ describe("phone screens", () => {
     expect(called).toBeGreaterThan(2);
   });
 
-  it("the commissar's checks and a mafioso's partners are on the held card only", () => {
+  it("the held card says whether the pick counts now and what it does", () => {
     const table = new HostTable();
-    let checked = false;
-    for (let i = 0; i < 120 && !checked; i++) {
-      step(table);
-      const view = viewFor(table.state, 5);
-      if (view.you && view.you.checks.length > 0 && !view.you.awaited) {
-        const facts = cardFacts(view);
-        expect(facts?.card).toBe("commissar");
-        expect(facts?.lines.some((l) => l.key.startsWith("phone.check."))).toBe(true);
-        expect(JSON.stringify(phoneScreen(view))).not.toContain("phone.check.");
-        checked = true;
+    let notes = 0;
+    let frozen = 0;
+    for (let i = 0; i < 120 && table.state.phase.kind !== "ended"; i++) {
+      if (table.state.phase.kind === "night") {
+        for (const seat of living(table.view)) {
+          const view = viewFor(table.state, seat);
+          const keys = cardFacts(view)?.lines.map((l) => l.key) ?? [];
+          if (view.actions.length === 0) {
+            expect(keys[0]).toBe("phone.night.notCalled");
+            continue;
+          }
+          expect(keys[0]).toBe("phone.night.called");
+          if (keys.includes("phone.night.frozen")) frozen++;
+          const note = view.actions.find((a) => a.type === "note");
+          if (!note) continue;
+          // NIGHT-12: the commissar's note is picked on the same grid: his check's seat leaves it.
+          notes++;
+          const check = view.you?.checks.find((c) => c.night === view.phase.n);
+          expect(keys[1]).toBe("phone.note.how");
+          const options = choiceOf(view)?.options ?? [];
+          expect(options[(check?.target ?? 0) - 1]?.command).toEqual({ type: "note", seat, leave: true });
+          expect(options[12]?.command).toEqual({ type: "note", seat, leave: false });
+          expect(options.filter((o) => o.command !== null)).toHaveLength(2);
+        }
       }
+      step(table);
     }
-    expect(checked).toBe(true);
-    const don = cardFacts(viewFor(table.state, 1));
-    expect(don?.card).toBe("don");
-    expect(don?.lines.filter((l) => l.key === "phone.partner").map((l) => l.card)).toEqual([
-      "mafia",
-      "mafia",
-    ]);
+    expect(notes).toBeGreaterThan(0);
+    expect(frozen + notes).toBeGreaterThan(0);
+  });
+
+  it("one night is one question: being called does not drop a pick being confirmed", () => {
+    const table = new HostTable();
+    let called = 0;
+    for (let i = 0; i < 60 && table.state.phase.kind !== "ended"; i++) {
+      const n = table.view.phase.n;
+      if (table.view.phase.kind === "night")
+        for (const seat of living(table.view)) {
+          const view = viewFor(table.state, seat);
+          if (view.actions.length > 0) called++;
+          expect(choiceOf(view)?.id, `seat ${seat}`).toBe(`night-${n}`);
+        }
+      step(table);
+    }
+    expect(called).toBeGreaterThan(2);
   });
 
   it("a vote offers only the legal targets, each with its confirmation", () => {
@@ -168,11 +224,15 @@ describe("phone screens", () => {
         `phone.rule.${c}`,
         `phone.night.pick.${c}`,
       ]),
-      ...["choose", "vote", "grave", "nominate", "rating"].flatMap((k) => [
+      ...["vote", "grave", "nominate", "rating"].flatMap((k) => [
         `phone.confirm.${k}`,
         `phone.confirm.${k}.none`,
       ]),
-      ...["note", "lift", "contest"].flatMap((k) => [
+      ...["night.line", "night.prompt", "night.confirm", "night.confirm.none", "night.done"].map(
+        (k) => `phone.${k}`,
+      ),
+      ...["night.called", "night.notCalled", "night.frozen", "note.how"].map((k) => `phone.${k}`),
+      ...["lift", "contest"].flatMap((k) => [
         `phone.${k}.yes`,
         `phone.${k}.no`,
         `phone.${k}.confirm.yes`,

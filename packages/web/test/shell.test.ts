@@ -16,6 +16,7 @@ describe("routes", () => {
     expect(matchRoute("/tables/new")).toEqual({ name: "newTable" });
     expect(matchRoute("/tables/a%20b")).toEqual({ name: "table", id: "a b" });
     expect(matchRoute("/display/t9")).toEqual({ name: "display", id: "t9" });
+    expect(matchRoute("/online/t9")).toEqual({ name: "online", id: "t9" });
     expect(matchRoute("/tables/x/y")).toEqual({ name: "notFound" });
   });
 });

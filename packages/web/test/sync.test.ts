@@ -20,6 +20,8 @@ class FakeServer {
   /** Checks the seq before the id (a server that does not look up repeats first). */
   seqFirst = false;
   refuseNext: { status: number; body: unknown } | null = null;
+  /** An online table: its events are refused to every host until the result (docs/api.md). */
+  online = false;
 
   constructor() {
     const made = createGame({ seats: names, deal: { seed: "sync-test" }, at: 1 });
@@ -43,6 +45,7 @@ class FakeServer {
     const reply = (status: number, body: unknown) => ({ status, ok: status < 300, json: async () => body });
     if (init.method === "GET" && url === `/api/tables/${TABLE}`) {
       this.gets += 1;
+      if (this.online) return reply(403, { error: "online", message: "this is an online table" });
       return reply(200, { id: TABLE, title: "Friday", seq: this.seq, events: this.events.slice() });
     }
     if (init.method === "POST" && url === `/api/tables/${TABLE}/commands`) {
@@ -199,6 +202,16 @@ describe("the table store", () => {
     expect(server.posts.map((p) => p.type)).toEqual(["advance", "foul", "foul"]);
     expect(server.events).toEqual(synced.events);
     expect(JSON.parse(storage.getItem(storageKey(TABLE)) ?? "{}").queue).toEqual([]);
+  });
+
+  it("an online table is its own problem: not a sign-in, and not tried again", async () => {
+    server.online = true;
+    const store = open();
+    await store.settled();
+    expect(store.snapshot().status).toBe("loading");
+    expect(store.snapshot().problem).toEqual({ kind: "online", message: "this is an online table" });
+    expect(timers).toHaveLength(0);
+    expect(server.gets).toBe(1);
   });
 
   it("retries with backoff after a network failure", async () => {

@@ -26,6 +26,8 @@ import { OutChat } from "./out-chat.js";
 
 /** A client may send this many messages in any one second; one more closes the socket. */
 export const MAX_MESSAGES_PER_SECOND = 20;
+/** A connection's fifth malformed message (in all, not in a row) closes it: no working client sends one. */
+export const MAX_MALFORMED_MESSAGES = 5;
 
 const CLOSE_POLICY = 1008;
 const CLOSE_TOO_BIG = 1009;
@@ -87,6 +89,7 @@ export function realtimeRoute(app: FastifyInstance, store: Store, tables: TableS
     const cookie = request.cookies[SESSION_COOKIE];
     const trustedOrigin = sameOrigin(request);
     const times: number[] = [];
+    let malformed = 0;
     let closed = false;
     const subscriber: Subscriber = {
       send(message: ServerMessage) {
@@ -102,6 +105,15 @@ export function realtimeRoute(app: FastifyInstance, store: Store, tables: TableS
     };
     subscriber.kick = (error, message) => {
       if (!closed) close(CLOSE_POLICY, error, message);
+    };
+    const invalid = (reason: string) => {
+      if (++malformed < MAX_MALFORMED_MESSAGES) refuse("invalid", reason);
+      else
+        close(
+          CLOSE_POLICY,
+          "malformed",
+          `${MAX_MALFORMED_MESSAGES} malformed messages (the last: ${reason})`,
+        );
     };
 
     socket.on("message", (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => {
@@ -121,12 +133,12 @@ export function realtimeRoute(app: FastifyInstance, store: Store, tables: TableS
         return;
       }
       if (isBinary) {
-        refuse("invalid", "messages are JSON text");
+        invalid("messages are JSON text");
         return;
       }
       const parsed = parseClientMessage(bytes.toString("utf8"));
       if (!parsed.ok) {
-        refuse("invalid", parsed.reason);
+        invalid(parsed.reason);
         return;
       }
       const message = parsed.message;
@@ -183,6 +195,8 @@ export function realtimeRoute(app: FastifyInstance, store: Store, tables: TableS
       await tables.with(tableId, async (table) => {
         if (closed) return;
         if (!table) refuse("not_found", "there is no such table");
+        else if (as === "host" && table.online)
+          refuse("online", "this is an online table: the server is its host; watch it as a spectator");
         else await outChat.subscribe(table, subscriber, as);
       });
     }

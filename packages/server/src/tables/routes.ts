@@ -16,6 +16,15 @@ function noTable(): HttpError {
   return new HttpError(404, "not_found", "there is no such table");
 }
 
+/** An online table's host is the server: no person, its creator included, reads its secrets mid-game. */
+function onlineSecret(): HttpError {
+  return new HttpError(
+    403,
+    "online",
+    "this is an online table: the server is its host, and its events are shown once the result is announced",
+  );
+}
+
 export function tableRoutes(store: Store, tables: TableService): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get("/api/tables", async (request) => {
@@ -34,6 +43,7 @@ export function tableRoutes(store: Store, tables: TableService): FastifyPluginAs
           seq: row.seq,
           phase: row.phase,
           winner: row.winner,
+          online: row.online,
         })),
       };
     });
@@ -48,6 +58,7 @@ export function tableRoutes(store: Store, tables: TableService): FastifyPluginAs
       const { id } = request.params;
       const row = await tables.row(id);
       if (!row) throw noTable();
+      if (row.online && (await tables.get(id))?.state.result?.announced !== true) throw onlineSecret();
       const stored = await store.readEvents(id);
       // The seq of the events read, not of the row: the two are read apart.
       const seq = stored.length ? (stored[stored.length - 1]?.seq ?? 0) : 0;
@@ -81,6 +92,7 @@ export function tableRoutes(store: Store, tables: TableService): FastifyPluginAs
       if (!host && live.state.result?.announced !== true) {
         throw new HttpError(403, "forbidden", "the record is shown once the game's result is announced");
       }
+      if (row.online && live.state.result?.announced !== true) throw onlineSecret();
       const owner = await store.getHost(row.hostId);
       const club = await store.getClub();
       const events = await tables.events(id);

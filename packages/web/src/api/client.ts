@@ -39,6 +39,8 @@ export interface TableSummary {
   readonly seq: number;
   readonly phase: string;
   readonly winner: string | null;
+  /** An online table: the server is its host (docs/api.md "Online tables"). */
+  readonly online: boolean;
 }
 
 export interface TableEvents {

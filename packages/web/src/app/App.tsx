@@ -6,6 +6,7 @@ import { LANGUAGES, type Language, t, useLang } from "../i18n/index.js";
 import { JoinPage } from "../phone/JoinPage.js";
 import { SeatPage } from "../phone/PhoneScreen.js";
 import { NewTablePage } from "./pages/NewTable.js";
+import { OnlineTablePage } from "./pages/OnlineTable.js";
 import { SetupPage } from "./pages/Setup.js";
 import { SignInPage } from "./pages/SignIn.js";
 import { TablePage } from "./pages/Table.js";
@@ -138,6 +139,8 @@ function Page(props: { route: Route; host: boolean; setMe: (me: Me) => void; lan
       return host ? <NewTablePage /> : <Loading />;
     case "table":
       return <TablePage key={route.id} id={route.id} lang={lang} />;
+    case "online":
+      return host ? <OnlineTablePage key={route.id} id={route.id} lang={lang} /> : <Loading />;
     case "display":
     case "join":
     case "seat":

@@ -6,6 +6,7 @@ export type Route =
   | { readonly name: "tables" }
   | { readonly name: "newTable" }
   | { readonly name: "table"; readonly id: string }
+  | { readonly name: "online"; readonly id: string }
   | { readonly name: "display"; readonly id: string }
   | { readonly name: "join"; readonly code: string | null }
   | { readonly name: "seat"; readonly id: string }
@@ -23,6 +24,8 @@ export function matchRoute(path: string, hash = ""): Route {
   if (clean === "/tables/new") return { name: "newTable" };
   const table = /^\/tables\/([^/]+)$/.exec(clean);
   if (table?.[1]) return { name: "table", id: decodeURIComponent(table[1]) };
+  const online = /^\/online\/([^/]+)$/.exec(clean);
+  if (online?.[1]) return { name: "online", id: decodeURIComponent(online[1]) };
   const display = /^\/display\/([^/]+)$/.exec(clean);
   if (display?.[1]) return { name: "display", id: decodeURIComponent(display[1]) };
   if (clean === "/join") return { name: "join", code: null };

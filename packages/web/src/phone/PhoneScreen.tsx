@@ -1,7 +1,8 @@
 // The player's phone at /seat/:table (portrait, one hand): the seat number always on top, the held
 // card (shown only while the button is held), and one thing at a time below: the step, the timer,
 // and the player's own answer with a confirmation before it is sent. Silent: no sound, no
-// vibration, no animation; the night screen is the same for every living player not called.
+// vibration, no animation; the night screen is the same for every living player (screen.ts): a
+// pick that counts for nothing is confirmed like any other and sends nothing (docs/api.md "Phones").
 
 import { useEffect, useState } from "preact/hooks";
 import { keepAwake } from "../app/wakeLock.js";
@@ -10,14 +11,7 @@ import { formatClock } from "../game/timer.js";
 import { t } from "../i18n/index.js";
 import type { Language } from "../i18n/types.js";
 import { ChatPanel } from "./ChatPanel.js";
-import {
-  type CardFacts,
-  cardFacts,
-  type Line,
-  type Option,
-  type PhoneScreen,
-  phoneScreen,
-} from "./screen.js";
+import { type CardFacts, cardFacts, type Line, type PhoneScreen, phoneScreen } from "./screen.js";
 import { joinedSeat } from "./seatStore.js";
 import { type PhoneSocket, usePhoneSocket } from "./usePhoneSocket.js";
 import "./phone.css";
@@ -149,27 +143,38 @@ function ScreenBody(props: { screen: PhoneScreen; socket: PhoneSocket }) {
 
 function ChoiceBlock(props: { screen: PhoneScreen; socket: PhoneSocket }) {
   const { screen, socket } = props;
-  const [picked, setPicked] = useState<Option | null>(null);
+  const choice = screen.choice;
+  // The slot picked, not its command: being called mid-confirm must not change the screen, and the
+  // confirmation sends what that slot means when it is confirmed.
+  const [picked, setPicked] = useState<number | null>(null);
   const [sent, setSent] = useState<string | null>(null);
-  const choiceId = JSON.stringify(screen.choice?.options.map((o) => o.command) ?? null);
+  const [kept, setKept] = useState(false);
+  const choiceId = choice?.id ?? null;
   // A new question clears the old pick; the last answer stays until the next one is sent.
   useEffect(() => {
     setPicked(null);
-    if (choiceId !== "null") setSent(null);
+    if (choiceId !== null) {
+      setSent(null);
+      setKept(false);
+    }
   }, [choiceId]);
   const answer = sent ? socket.answers[sent] : undefined;
+  const option = picked === null ? undefined : choice?.options[picked];
+  const night = screen.kind === "night";
   const confirm = () => {
-    if (!picked) return;
-    const id = socket.send(picked.command);
-    setSent(id);
     setPicked(null);
+    if (!option || option.disabled) return;
+    // A night pick that counts for nothing is kept here and looks exactly like a sent one.
+    setKept(option.command === null);
+    setSent(option.command ? socket.send(option.command) : null);
   };
+  const done = night && (kept || (sent !== null && answer?.state !== "rejected"));
   return (
     <section class="phone-choice">
-      {screen.choice &&
-        (picked ? (
-          <div class="phone-confirm" role="alertdialog" aria-label={tr(picked.confirm)}>
-            <p class="phone-line">{tr(picked.confirm)}</p>
+      {choice &&
+        (option ? (
+          <div class="phone-confirm" role="alertdialog" aria-label={tr(option.confirm)}>
+            <p class="phone-line">{tr(option.confirm)}</p>
             <button type="button" class="btn btn-primary phone-wide" onClick={confirm}>
               {t("phone.confirm")}
             </button>
@@ -179,23 +184,25 @@ function ChoiceBlock(props: { screen: PhoneScreen; socket: PhoneSocket }) {
           </div>
         ) : (
           <>
-            <p class="phone-prompt">{tr(screen.choice.prompt)}</p>
+            <p class="phone-prompt">{tr(choice.prompt)}</p>
             <div class="phone-options">
-              {screen.choice.options.map((option) => (
+              {choice.options.map((o, i) => (
                 <button
                   type="button"
                   class="btn phone-option"
-                  key={JSON.stringify(option.command)}
-                  onClick={() => setPicked(option)}
+                  key={`${o.label.key}-${JSON.stringify(o.label.params)}`}
+                  disabled={o.disabled === true}
+                  onClick={() => setPicked(i)}
                 >
-                  {tr(option.label)}
+                  {tr(o.label)}
                 </button>
               ))}
             </div>
           </>
         ))}
-      {sent !== null && answer?.state === "sent" && <p class="phone-line">{t("phone.sending")}</p>}
-      {answer?.state === "ack" && <p class="phone-ok">{t("phone.accepted")}</p>}
+      {done && <p class="phone-ok">{t("phone.night.done")}</p>}
+      {!night && sent !== null && answer?.state === "sent" && <p class="phone-line">{t("phone.sending")}</p>}
+      {!night && answer?.state === "ack" && <p class="phone-ok">{t("phone.accepted")}</p>}
       {answer?.state === "rejected" && (
         <p class="phone-error" role="alert">
           {t("phone.rejected", { message: answer.message })}

@@ -3,13 +3,12 @@
 
 import { useEffect, useState } from "preact/hooks";
 import { t } from "../i18n/index.js";
-import { joinLink } from "./join.js";
+import { JoinCode } from "./JoinCode.js";
 import { phoneApi, type SeatsInfo } from "./phoneApi.js";
 
 export function PhonesPanel(props: { tableId: string; onClose: () => void }) {
   const [info, setInfo] = useState<SeatsInfo | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [svg, setSvg] = useState<string | null>(null);
 
   const load = async () => {
     const answer = await phoneApi.seats(props.tableId);
@@ -25,19 +24,6 @@ export function PhonesPanel(props: { tableId: string; onClose: () => void }) {
   }, [props.tableId]);
 
   const code = info?.code ?? null;
-  useEffect(() => {
-    if (!code) return;
-    let live = true;
-    void import("qrcode-generator").then(({ default: qrcode }) => {
-      const qr = qrcode(0, "M");
-      qr.addData(joinLink(location.origin, code));
-      qr.make();
-      if (live) setSvg(qr.createSvgTag({ cellSize: 6, margin: 2, scalable: true }));
-    });
-    return () => {
-      live = false;
-    };
-  }, [code]);
 
   const free = async (seat: number) => {
     if (!confirm(t("phones.freeConfirm", { n: seat }))) return;
@@ -57,21 +43,7 @@ export function PhonesPanel(props: { tableId: string; onClose: () => void }) {
           </p>
         )}
         {!info && !problem && <p>{t("phones.loading")}</p>}
-        {code && (
-          <>
-            <p class="phones-code">{t("phones.code", { code })}</p>
-            {svg && (
-              // The SVG is built here from the join link alone (no outside markup).
-              <div
-                class="phones-qr"
-                role="img"
-                aria-label={t("phones.qr")}
-                dangerouslySetInnerHTML={{ __html: svg }}
-              />
-            )}
-            <p class="phones-link">{t("phones.link", { link: joinLink(location.origin, code) })}</p>
-          </>
-        )}
+        {code && <JoinCode code={code} />}
         {info && joined.length === 0 && <p>{t("phones.none")}</p>}
         <ul class="phones-seats">
           {joined.map((s) => (

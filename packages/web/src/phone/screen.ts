@@ -1,7 +1,8 @@
 // What a player's phone shows for a view: a plain screen model (no browser here: tests use it).
-// The night screen of a living player who is not called now is built from the phase alone, never
-// from his card, checks or freezes, so it is the same for every such player (UX: nothing on the
-// screen tells an onlooker who has a night role). The private facts live in the held card only.
+// The equal night screen: at night every living player, called or not, whatever his card, gets the
+// same screen — the same words, the same thirteen buttons (the twelve seats and "skip"), the same
+// pick-and-confirm taps, for the whole night — so nobody can tell a role by who touches his phone
+// or by what is on it. Whether the pick counts now, and what it does, is on the held card only.
 
 import type { Action, Card, CommandBody, Seat, SeatView, View } from "@misto/engine";
 
@@ -18,10 +19,15 @@ export interface Line {
 export interface Option {
   readonly label: Line;
   readonly confirm: Line;
-  readonly command: CommandBody;
+  /** Null for a night pick that counts for nothing (the player is not called now): it stays on the phone. */
+  readonly command: CommandBody | null;
+  /** A night slot that is not a legal answer now (a seat out of the game, a target the rules refuse). */
+  readonly disabled?: boolean;
 }
 
 export interface Choice {
+  /** The question: a new id drops a pick not yet confirmed. One night is one question, called or not. */
+  readonly id: string;
   readonly prompt: Line;
   readonly options: readonly Option[];
 }
@@ -89,36 +95,18 @@ function byTarget(a: number | null, b: number | null): number {
   return (a ?? 99) - (b ?? 99);
 }
 
-/** The player's answer now, built from his legal actions only. */
+/** The player's answer now, built from his legal actions only (at night: see nightChoice). */
 export function choiceOf(view: View): Choice | null {
+  if (view.phase.kind === "night") return nightChoice(view);
+  const choice = dayChoice(view);
+  return choice && { id: JSON.stringify(choice.options.map((o) => o.command)), ...choice };
+}
+
+function dayChoice(view: View): Omit<Choice, "id"> | null {
   const actions = view.actions.map(bodyOf);
   if (actions.length === 0) return null;
   const first = actions[0] as CommandBody;
-  const card = view.you?.card;
   switch (first.type) {
-    case "choose": {
-      const chooses = actions.filter((a) => a.type === "choose");
-      const targets = chooses.map((a) => a.target).sort(byTarget);
-      const only = targets.length === 1 && targets[0] === null;
-      return {
-        prompt: { key: only ? "phone.night.onlySkip" : `phone.night.pick.${card ?? "civilian"}` },
-        options: targets.map((target) =>
-          seatOption(
-            target,
-            { type: "choose", seat: first.seat, target },
-            "phone.confirm.choose",
-            "phone.skip",
-          ),
-        ),
-      };
-    }
-    case "note":
-      return {
-        prompt: { key: "phone.note.prompt" },
-        options: [true, false].map((leave) =>
-          yesNo(leave, { type: "note", seat: first.seat, leave }, "phone.note"),
-        ),
-      };
     case "vote": {
       const targets = actions.flatMap((a) => (a.type === "vote" ? [a.target] : [])).sort(byTarget);
       return {
@@ -189,6 +177,39 @@ export function choiceOf(view: View): Choice | null {
   }
 }
 
+/** The night's slots: the twelve seats in order, then "skip" — the same thirteen for everyone. */
+const NIGHT_SLOTS: readonly (Seat | null)[] = [...Array.from({ length: 12 }, (_, i) => i + 1), null];
+
+/**
+ * The night picker, one for every living player all night long. Called now, a slot sends the seat's
+ * legal command (a choice, or the commissar's note: his check's seat leaves it, "skip" does not) and
+ * the slots the rules refuse are disabled; not called, every living seat and "skip" can be picked,
+ * and the pick stays on the phone (command null). The words are the same either way.
+ */
+function nightChoice(view: View): Choice | null {
+  const me = view.you && seatOf(view, view.you.seat);
+  if (!me || me.out) return null;
+  const actions = view.actions.map(bodyOf);
+  const note = actions.find((a): a is Extract<CommandBody, { type: "note" }> => a.type === "note");
+  const checked = view.you?.checks.find((c) => c.night === view.phase.n)?.target;
+  const commandFor = (slot: Seat | null): CommandBody | undefined => {
+    if (note) return slot === null || slot === checked ? { ...note, leave: slot !== null } : undefined;
+    return actions.find((a) => a.type === "choose" && a.target === slot);
+  };
+  const called = actions.length > 0;
+  const options = NIGHT_SLOTS.map((slot): Option => {
+    const command = called ? (commandFor(slot) ?? null) : null;
+    const open = called ? command !== null : slot === null || seatOf(view, slot)?.out === null;
+    const label = slot === null ? { key: "phone.skip" } : { key: "phone.seat", params: { n: slot } };
+    const confirm =
+      slot === null
+        ? { key: "phone.night.confirm.none" }
+        : { key: "phone.night.confirm", params: { n: slot } };
+    return open ? { label, confirm, command } : { label, confirm, command, disabled: true };
+  });
+  return { id: `night-${view.phase.n ?? 0}`, prompt: { key: "phone.night.prompt" }, options };
+}
+
 function dayLines(view: View, seat: Seat): Line[] {
   const p = view.phase;
   const lines: Line[] = [];
@@ -251,10 +272,8 @@ export function phoneScreen(view: View): PhoneScreen {
     case "night": {
       const title = { key: "phase.night", params: { n: p.n ?? 0 } };
       if (me?.out) return { ...base, kind: "out", title, lines: [{ key: "phone.out.night" }] };
-      // Called or not, the layout is one: the title, one line, and (only when called) the choice.
-      const called = view.you?.awaited === true && base.choice !== null;
-      const lines: Line[] = called ? calledLines(view) : [{ key: "phone.night.wait" }];
-      return { ...base, kind: "night", title, lines, choice: called ? base.choice : null };
+      // Called or not, one screen: the title, one line, the night picker (see nightChoice).
+      return { ...base, kind: "night", title, lines: [{ key: "phone.night.line" }] };
     }
     case "day": {
       const title = { key: `step.day.${p.step ?? "morning"}`, params: { n: p.n ?? 0 } };
@@ -280,39 +299,46 @@ export function phoneScreen(view: View): PhoneScreen {
       if (!base.choice) lines.push({ key: "phone.rating.wait" });
       return { ...base, kind: "rating", title: { key: "phase.rating" }, lines };
     }
-    default:
-      return { ...base, kind: "closed", title: { key: "phase.closed" }, lines: [] };
+    default: {
+      const lines: Line[] = view.result ? [{ key: `winner.${view.result.winner}` }] : [];
+      return { ...base, kind: "closed", title: { key: "phase.closed" }, lines };
+    }
   }
 }
 
-/** The lines of a called player at night: the freeze notice and tonight's check (his own, private). */
-function calledLines(view: View): Line[] {
-  const you = view.you;
-  const n = view.phase.n ?? 0;
-  const lines: Line[] = [{ key: "phone.night.called" }];
-  if (you?.frozenNights.includes(n)) lines.push({ key: "phone.night.frozen" });
-  const check = you?.checks.find((c) => c.night === n);
-  if (check)
-    lines.push({
-      key: check.black ? "phone.check.black" : "phone.check.red",
-      params: { n: check.target, night: n },
-    });
-  return lines;
-}
-
-/** What the held card shows: the card and its rule, the partners, the checks, tonight's freeze. */
+/**
+ * What the held card shows: the card and its rule; at night whether the seat is called now and what
+ * its pick does (the freeze, the note); the partners, the checks.
+ */
 export function cardFacts(view: View): CardFacts | null {
   const you = view.you;
   if (!you) return null;
-  const lines: Line[] = [];
+  const lines: Line[] = [...nightFacts(view)];
   for (const p of you.partners) lines.push({ key: "phone.partner", params: { n: p.seat }, card: p.card });
   for (const c of you.checks)
     lines.push({
       key: c.black ? "phone.check.black" : "phone.check.red",
       params: { n: c.target, night: c.night },
     });
-  const n = view.phase.kind === "night" ? view.phase.n : null;
-  if (n !== null && you.frozenNights.includes(n)) lines.push({ key: "phone.night.frozen" });
   if (you.noteUsed) lines.push({ key: "phone.note.used" });
   return { card: you.card, rule: { key: `phone.rule.${you.card}` }, lines };
+}
+
+/** The held card's night lines: called or not, and for a called seat what its pick does now. */
+function nightFacts(view: View): Line[] {
+  const you = view.you;
+  const n = view.phase.kind === "night" ? view.phase.n : null;
+  if (!you || n === null || seatOf(view, you.seat)?.out) return [];
+  const frozen = you.frozenNights.includes(n);
+  if (view.actions.length === 0)
+    return frozen
+      ? [{ key: "phone.night.notCalled" }, { key: "phone.night.frozen" }]
+      : [{ key: "phone.night.notCalled" }];
+  const lines: Line[] = [{ key: "phone.night.called" }];
+  const check = you.checks.find((c) => c.night === n);
+  if (frozen) lines.push({ key: "phone.night.frozen" });
+  else if (view.actions.some((a) => a.type === "note") && check)
+    lines.push({ key: "phone.note.how", params: { n: check.target } });
+  else lines.push({ key: `phone.night.pick.${you.card}` });
+  return lines;
 }

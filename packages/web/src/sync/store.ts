@@ -37,9 +37,10 @@ export interface QueuedStep {
 export interface SyncProblem {
   /**
    * rule: the server refused a step; conflict: a queued step no longer fits the server's game;
-   * signedOut; missing: no such table; storage: this device's storage is full; failed: anything else.
+   * signedOut; missing: no such table; online: an online table (its host is the server, see its
+   * follower page); storage: this device's storage is full; failed: anything else.
    */
-  readonly kind: "rule" | "conflict" | "signedOut" | "missing" | "storage" | "failed";
+  readonly kind: "rule" | "conflict" | "signedOut" | "missing" | "online" | "storage" | "failed";
   readonly message: string;
   readonly rule?: string;
 }
@@ -235,6 +236,11 @@ export class TableStore {
   /** A network failure or a refusal that may pass: keep everything and try again later. */
   private failed(error: ApiError): void {
     this.reachable = error.status !== 0;
+    if (error.error === "online") {
+      this.problem = { kind: "online", message: error.message };
+      this.publish();
+      return;
+    }
     if (error.status === 401 || error.status === 403) {
       this.problem = { kind: "signedOut", message: error.message };
     } else if (error.status === 404) {

@@ -1,5 +1,6 @@
 // A new table: twelve names in seat order, the rules settings, the deal; POST /api/tables and on
-// to the table (its first events are kept on this device at once, so it opens even offline).
+// to the table (its first events are kept on this device at once, so it opens even offline). An
+// online table (the server is its host) is always dealt at random and opens its follower page.
 
 import { useMemo, useState } from "preact/hooks";
 import { t } from "../../i18n/index.js";
@@ -28,6 +29,7 @@ export function NewTablePage() {
   const [pasteNote, setPasteNote] = useState<string | null>(null);
   const [draft, setDraft] = useState<SettingsDraft>(defaultDraft);
   const [deal, setDeal] = useState<DealDraft>({ mode: "random" });
+  const [online, setOnline] = useState(false);
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -35,7 +37,8 @@ export function NewTablePage() {
   const settings = useMemo(() => readDraft(draft), [draft]);
   const settingsOk = Object.keys(settings.problems).length === 0;
   const unnamed = names.map((n, i) => (n.trim() === "" ? i + 1 : 0)).filter((n) => n > 0);
-  const dealBody = readDeal(deal);
+  // Online, nobody may know the cards: not a seed, not cards entered by hand, only the server's draw.
+  const dealBody = online ? { random: true as const } : readDeal(deal);
 
   const applyPaste = () => {
     const list = namesFromList(paste);
@@ -54,10 +57,12 @@ export function NewTablePage() {
       settings: settings.settings,
       seats: names.map((name) => ({ name: name.trim() })),
       deal: dealBody,
+      ...(online ? { online: true } : {}),
     });
     setBusy(false);
     if (!answer.ok) return setError(errorText(answer.error));
     const { id, seq, events } = answer.value;
+    if (online) return navigate(`/online/${encodeURIComponent(id)}`);
     try {
       const storage = browserStorage();
       if (storage) keepTable(storage, { id, title: title.trim(), seq, events });
@@ -78,6 +83,28 @@ export function NewTablePage() {
           onInput={(e) => setTitle(e.currentTarget.value)}
         />
       </Field>
+
+      <div class="field toggle-field">
+        <label class="toggle" for="table-online">
+          <input
+            id="table-online"
+            type="checkbox"
+            role="switch"
+            checked={online}
+            aria-checked={online}
+            aria-describedby="table-online-help"
+            onChange={(e) => setOnline(e.currentTarget.checked)}
+          />
+          <span class="toggle-track" aria-hidden="true" />
+          <span class="toggle-label">{t("app.new.online")}</span>
+          <span class="toggle-state" aria-hidden="true">
+            {online ? t("app.settings.on") : t("app.settings.off")}
+          </span>
+        </label>
+        <p class="help" id="table-online-help">
+          {t("app.new.onlineHelp")}
+        </p>
+      </div>
 
       <section aria-labelledby="seats-heading" class="stack">
         <h2 id="seats-heading">{t("app.new.seats")}</h2>
@@ -137,7 +164,11 @@ export function NewTablePage() {
 
       <section aria-labelledby="deal-heading" class="stack">
         <h2 id="deal-heading">{t("app.new.deal")}</h2>
-        <DealEditor deal={deal} names={names} onChange={setDeal} />
+        {online ? (
+          <p>{t("app.new.onlineDeal")}</p>
+        ) : (
+          <DealEditor deal={deal} names={names} onChange={setDeal} />
+        )}
       </section>
 
       {tried && (unnamed.length > 0 || !settingsOk || !dealBody) && (

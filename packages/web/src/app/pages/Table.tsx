@@ -43,6 +43,8 @@ export function TablePage(props: { id: string; lang: Language }) {
         <GameScreen table={snapshot.table} lang={props.lang} />
       ) : problem?.kind === "missing" ? (
         <Link href="/">{t("app.toTables")}</Link>
+      ) : problem?.kind === "online" ? (
+        <Link href={`/online/${encodeURIComponent(props.id)}`}>{t("app.online.follow")}</Link>
       ) : (
         <>
           {!snapshot.online && <p class="sync-status offline">{t("app.sync.offline")}</p>}

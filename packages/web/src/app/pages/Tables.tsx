@@ -50,8 +50,14 @@ export function TablesPage(props: { lang: Language }) {
             const title = table.title || t("app.tables.untitled");
             return (
               <li key={table.id}>
-                <Link href={`/tables/${encodeURIComponent(table.id)}`} class="table-card">
-                  <span class="table-title">{title}</span>
+                <Link
+                  href={`/${table.online ? "online" : "tables"}/${encodeURIComponent(table.id)}`}
+                  class="table-card"
+                >
+                  <span class="table-title">
+                    {title}
+                    {table.online && ` · ${t("app.tables.online")}`}
+                  </span>
                   <span class="table-facts">
                     <span>
                       <span class="fact-label">{t("app.tables.phase")}: </span>
