@@ -4,6 +4,7 @@ import type { FastifyServerOptions } from "fastify";
 import { buildServer } from "./app.js";
 import { prepareSetup, setupLink } from "./auth/setup.js";
 import { openStore } from "./store/index.js";
+import type { OnlineOptions } from "./tables/online.js";
 
 export interface StartOptions {
   readonly port: number;
@@ -13,6 +14,8 @@ export interface StartOptions {
   readonly db: string;
   readonly webRoot?: string;
   readonly log?: FastifyServerOptions["logger"];
+  /** The online tables' timers (docs/api.md "Online tables"); the defaults when absent. */
+  readonly online?: OnlineOptions;
 }
 
 export interface RunningServer {
@@ -25,7 +28,12 @@ export interface RunningServer {
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const store = await openStore(options.db);
   try {
-    const app = await buildServer({ store, webRoot: options.webRoot, log: options.log });
+    const app = await buildServer({
+      store,
+      webRoot: options.webRoot,
+      log: options.log,
+      ...(options.online ? { online: options.online } : {}),
+    });
     const host = options.host ?? "127.0.0.1";
     // Before listening: no request can find the club half-prepared.
     const token = await prepareSetup(store);
