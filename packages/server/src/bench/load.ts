@@ -3,7 +3,7 @@
 // command to every player of its table having received the update (./latency.ts), p50/p90/p99/max.
 // It measures and prints; it never fails on a slow figure.
 //
-//   node packages/server/dist/bench/load.js [--tables 200] [--seconds 30] [--profile DIR]
+//   node packages/server/dist/bench/load.js [--tables 200] [--seconds 30] [--profile DIR] [--quick]
 //
 // The server (./server.ts) runs as its own process on a temporary SQLite file, with short online
 // timers; every seat of every table joins with the table's code and subscribes over /ws before the
@@ -28,6 +28,7 @@ const { values } = parseArgs({
     tables: { type: "string", default: "200" },
     seconds: { type: "string", default: "30" },
     profile: { type: "string" },
+    quick: { type: "boolean" },
   },
 });
 
@@ -42,23 +43,25 @@ function whole(name: string, text: string | undefined, min: number, max: number)
 const TABLES = whole("tables", values.tables, 1, 1000);
 const SECONDS = whole("seconds", values.seconds, 1, 600);
 const SEATS = 12;
+/** --quick (a smoke run of a few tables): a short deal and speeches, so commands come at once. */
+const QUICK = values.quick === true;
 /** The server's online timers for the run (./server.ts flags). */
 const TIMERS = {
   /** Long enough for a table's 12 joins under load; each table is joined right after it is made. */
-  startMs: 8000,
+  startMs: QUICK ? 2000 : 8000,
   /** Longer than THINK_MS: the players, never the deadlines, make the night choices and votes. */
   nightMs: 5000,
   voteMs: 5000,
-  pauseMs: 500,
-  /** A 60 s speech lasts 3 s. */
-  stepMsPerSecond: 10,
+  pauseMs: QUICK ? 100 : 500,
+  /** 10: a 60 s speech lasts 0.6 s, a day of 12 accusation speeches about 7 s. */
+  stepMsPerSecond: QUICK ? 1 : 10,
 };
 /** Tables set up at once (create, 12 joins, 12 subscriptions). */
 const SETUP_CONCURRENCY = 8;
 /** Sockets opened at once. */
 const CONNECT_CONCURRENCY = 50;
 /** After the window: the time for the last commands' updates to arrive. */
-const DRAIN_MS = 3000;
+const DRAIN_MS = QUICK ? 1000 : 3000;
 /** The whole run's bound: setup, start, window and drain, with room to spare. */
 const CAP_MS = 120_000 + TABLES * 500 + TIMERS.startMs + SECONDS * 1000 + DRAIN_MS;
 
