@@ -48,7 +48,7 @@ const QUICK = values.quick === true;
 /** The server's online timers for the run (./server.ts flags). */
 const TIMERS = {
   /** Long enough for a table's 12 joins under load; each table is joined right after it is made. */
-  startMs: QUICK ? 2000 : 8000,
+  startMs: QUICK ? 2000 : 15_000,
   /** Longer than THINK_MS: the players, never the deadlines, make the night choices and votes. */
   nightMs: 5000,
   voteMs: 5000,

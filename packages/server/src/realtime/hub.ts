@@ -36,7 +36,14 @@ export class Hub {
       this.watchers.set(table.id, map);
     }
     map.set(subscriber, as);
-    subscriber.send(viewMessage(table, as));
+    this.sendView(subscriber, table, as);
+  }
+
+  /** A seat's view goes as the JSON the table service made once per change (seatViewJson). */
+  private sendView(subscriber: Subscriber, table: LiveTable, as: Watcher): void {
+    if (typeof as !== "object") subscriber.send(viewMessage(table, as));
+    else if (subscriber.sendJson) subscriber.sendJson(seatViewJson(table, as.seat));
+    else subscriber.send(JSON.parse(seatViewJson(table, as.seat)) as ServerMessage);
   }
 
   unsubscribe(tableId: string, subscriber: Subscriber): void {
@@ -100,8 +107,7 @@ export class Hub {
         spectator ??= viewMessage(table, as);
         subscriber.send(spectator);
       } else if (changedSeats.has(as.seat)) {
-        if (subscriber.sendJson) subscriber.sendJson(seatViewJson(table, as.seat));
-        else subscriber.send(viewMessage(table, as));
+        this.sendView(subscriber, table, as);
       }
     }
   }
@@ -118,12 +124,8 @@ export function seatViewJson(table: LiveTable, seat: Seat): string {
   return `{"type":"view","table":${JSON.stringify(table.id)},"seq":${table.seatSeqs[seat - 1] ?? 0},"view":${view}}`;
 }
 
-function viewMessage(table: LiveTable, as: Watcher): ServerMessage {
-  if (typeof as === "object") {
-    const view = table.seatViews[as.seat - 1];
-    if (!view) throw new Error(`no view for seat ${as.seat}`);
-    return { type: "view", table: table.id, seq: table.seatSeqs[as.seat - 1] ?? 0, view };
-  }
+/** A host's or a spectator's view message, built by viewFor for that viewer. */
+function viewMessage(table: LiveTable, as: "host" | "spectator"): ServerMessage {
   return {
     type: "view",
     table: table.id,
