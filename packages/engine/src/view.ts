@@ -177,7 +177,8 @@ function seatView(state: GameState, viewer: Viewer, s: SeatState): SeatView {
   };
 }
 
-function stepSeconds(state: GameState): number | null {
+/** The day step's timer length in seconds (DAY-1, DAY-2, DAY-6, DAY-7): view.phase.seconds; else null. */
+export function stepSeconds(state: GameState): number | null {
   const p = state.phase;
   if (p.kind !== "day") return null;
   const s = state.settings;

@@ -8,6 +8,33 @@
 // arrival of seq S at any client of the table. The sender learns S from its ack (its own seq after
 // the command; its own view always changes when its action is accepted, or the sample is unmatched).
 
+import { monitorEventLoopDelay } from "node:perf_hooks";
+
+/** How late the event loop ran a timer, in ms: p50, p99 and max. */
+export interface LoopDelay {
+  readonly p50: number;
+  readonly p99: number;
+  readonly max: number;
+}
+
+/** The event-loop watch's timer period: its histogram holds whole periods, this much over the delay. */
+const LOOP_RESOLUTION_MS = 10;
+
+/** Watches this process's event loop from now: `read` gives the delays so far, `reset` starts again. */
+export function watchLoop(): { read(): LoopDelay; reset(): void } {
+  const histogram = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
+  histogram.enable();
+  const late = (ns: number) => Math.max(0, ns / 1e6 - LOOP_RESOLUTION_MS);
+  return {
+    read: () => ({
+      p50: late(histogram.percentile(50)),
+      p99: late(histogram.percentile(99)),
+      max: late(histogram.max),
+    }),
+    reset: () => histogram.reset(),
+  };
+}
+
 /** The nearest-rank percentile `p` (0–100] of ascending `sorted` values; NaN when there are none. */
 export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;

@@ -14,11 +14,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { monitorEventLoopDelay } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import type { Seat } from "@misto/engine";
 import type { JoinAnswer } from "@misto/protocol";
-import { type Summary, summarize } from "./latency.js";
+import { type LoopDelay, type Summary, summarize, watchLoop } from "./latency.js";
 import { BenchTable, type Counts, Player, THINK_MS } from "./players.js";
 import { post, type ServerProcess, signUp, startServerProcess } from "./spawn.js";
 
@@ -198,8 +197,7 @@ try {
   const early = firstTables.filter((t) => t.early.size === SEATS).length;
 
   await server.loopDelay();
-  const ownDelay = monitorEventLoopDelay({ resolution: 10 });
-  ownDelay.enable();
+  const ownLoop = watchLoop();
   const ownCpu = process.cpuUsage();
   const cpuBefore = server.cpuMs();
   const before = { ...counts, finished };
@@ -210,7 +208,7 @@ try {
   const cpuAfter = server.cpuMs();
   const rss = server.rss();
   const serverDelay = await server.loopDelay();
-  ownDelay.disable();
+  const ownDelay = ownLoop.read();
   const ownCpuUsed = process.cpuUsage(ownCpu);
   const measured = {
     sent: counts.sent - before.sent,
@@ -236,13 +234,8 @@ try {
   const ownCpuMs = (ownCpuUsed.user + ownCpuUsed.system) / 1000;
   const met = TABLES >= 200 && summary.count > 0 && summary.p99 < 100;
   const perSecond = (n: number) => Math.round(n / seconds).toLocaleString("en-US");
-  const delay = (d: { p50: number; p99: number; max: number } | null) =>
+  const delay = (d: LoopDelay | null) =>
     d === null ? "unknown" : `p50 ${ms(d.p50)}, p99 ${ms(d.p99)}, max ${ms(d.max)}`;
-  const ownDelayMs = {
-    p50: ownDelay.percentile(50) / 1e6,
-    p99: ownDelay.percentile(99) / 1e6,
-    max: ownDelay.max / 1e6,
-  };
 
   console.log(
     `Server load: online tables of ${SEATS} bot players over loopback WebSockets, one server process`,
@@ -275,7 +268,7 @@ try {
     ["server event-loop delay", delay(serverDelay)],
     [
       "load generator",
-      `CPU ${percent(ownCpuMs, to - from)} of one core, event-loop delay ${delay(ownDelayMs)}`,
+      `CPU ${percent(ownCpuMs, to - from)} of one core, event-loop delay ${delay(ownDelay)}`,
     ],
     ["machine load average", `${loadavg()[0]?.toFixed(1)} (1 min, ${availableParallelism()} cores)`],
     [

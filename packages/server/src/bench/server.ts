@@ -12,9 +12,9 @@
 import { writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { join } from "node:path";
-import { monitorEventLoopDelay } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { startServer } from "../serve.js";
+import { watchLoop } from "./latency.js";
 
 const { values } = parseArgs({
   strict: true,
@@ -62,15 +62,12 @@ const stop = () => {
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);
 
-const delay = monitorEventLoopDelay({ resolution: 10 });
-delay.enable();
+const loop = watchLoop();
 let profiler: Session | null = null;
 process.on("SIGUSR2", () => {
-  const ms = (ns: number) => (ns / 1e6).toFixed(1);
-  process.stdout.write(
-    `loop delay ${ms(delay.percentile(50))} ${ms(delay.percentile(99))} ${ms(delay.max)}\n`,
-  );
-  delay.reset();
+  const { p50, p99, max } = loop.read();
+  process.stdout.write(`loop delay ${p50.toFixed(1)} ${p99.toFixed(1)} ${max.toFixed(1)}\n`);
+  loop.reset();
   if (values.profile) void toggleProfile(values.profile);
 });
 
