@@ -167,9 +167,14 @@ function knowsCard(state: GameState, viewer: Viewer, s: SeatState): boolean {
   return knowsBlack(mine) && knowsBlack(s.card);
 }
 
+/** Whether every player knows `seat` is out of the game: his elimination (or the result) is announced. */
+export function outAnnounced(state: GameState, seat: Seat): boolean {
+  const s = seatOf(state, seat);
+  return s.out !== null && (s.out.announced || state.result?.announced === true);
+}
+
 function seatView(state: GameState, viewer: Viewer, s: SeatState): SeatView {
-  const outVisible =
-    s.out !== null && (viewer === "host" || s.out.announced || state.result?.announced === true);
+  const outVisible = s.out !== null && (viewer === "host" || outAnnounced(state, s.seat));
   return {
     seat: s.seat,
     name: s.name,
@@ -184,7 +189,8 @@ function seatView(state: GameState, viewer: Viewer, s: SeatState): SeatView {
   };
 }
 
-function stepSeconds(state: GameState): number | null {
+/** The day step's timer length in seconds (DAY-1, DAY-2, DAY-6, DAY-7): view.phase.seconds; else null. */
+export function stepSeconds(state: GameState): number | null {
   const p = state.phase;
   if (p.kind !== "day") return null;
   const s = state.settings;

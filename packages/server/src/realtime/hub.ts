@@ -11,6 +11,8 @@ export type Watcher = "host" | "spectator" | { readonly seat: Seat };
 /** A connection as the hub sees it: somewhere to send a message, and a way to end it. */
 export interface Subscriber {
   send(message: ServerMessage): void;
+  /** Sends a message already in JSON (a seat's view message, built from the view's JSON made once per change). */
+  sendJson?(json: string): void;
   /** Sends an error and closes the connection (a freed seat's phone, a host who signed out). */
   kick?(error: string, message: string): void;
   /** For a host's connection: the hash of the session it was opened with. */
@@ -34,7 +36,14 @@ export class Hub {
       this.watchers.set(table.id, map);
     }
     map.set(subscriber, as);
-    subscriber.send(viewMessage(table, as));
+    this.sendView(subscriber, table, as);
+  }
+
+  /** A seat's view goes as the JSON the table service made once per change (seatViewJson). */
+  private sendView(subscriber: Subscriber, table: LiveTable, as: Watcher): void {
+    if (typeof as !== "object") subscriber.send(viewMessage(table, as));
+    else if (subscriber.sendJson) subscriber.sendJson(seatViewJson(table, as.seat));
+    else subscriber.send(JSON.parse(seatViewJson(table, as.seat)) as ServerMessage);
   }
 
   unsubscribe(tableId: string, subscriber: Subscriber): void {
@@ -103,18 +112,25 @@ export class Hub {
         spectator ??= viewMessage(table, as);
         subscriber.send(spectator);
       } else if (changedSeats.has(as.seat)) {
-        subscriber.send(viewMessage(table, as));
+        this.sendView(subscriber, table, as);
       }
     }
   }
 }
 
-function viewMessage(table: LiveTable, as: Watcher): ServerMessage {
-  if (typeof as === "object") {
-    const view = table.seatViews[as.seat - 1];
-    if (!view) throw new Error(`no view for seat ${as.seat}`);
-    return { type: "view", table: table.id, seq: table.seatSeqs[as.seat - 1] ?? 0, view };
-  }
+/**
+ * The seat's view message as JSON, with the seat's view JSON the table service made once per change
+ * (LiveTable.seatJsons): the same text as JSON.stringify(viewMessage(table, { seat })), without
+ * stringifying each view a second time.
+ */
+export function seatViewJson(table: LiveTable, seat: Seat): string {
+  const view = table.seatJsons[seat - 1];
+  if (view === undefined) throw new Error(`no view for seat ${seat}`);
+  return `{"type":"view","table":${JSON.stringify(table.id)},"seq":${table.seatSeqs[seat - 1] ?? 0},"view":${view}}`;
+}
+
+/** A host's or a spectator's view message, built by viewFor for that viewer. */
+function viewMessage(table: LiveTable, as: "host" | "spectator"): ServerMessage {
   return {
     type: "view",
     table: table.id,

@@ -2,7 +2,7 @@
 // the host until the result is announced, then by everyone. It is not part of the game: the engine
 // never sees it, and it is stored beside the events (store.addOutChatLine), never among them.
 
-import { type Seat, speechTextProblem } from "@misto/engine";
+import { outAnnounced, type Seat, speechTextProblem } from "@misto/engine";
 import type { Say, ServerMessage } from "@misto/protocol";
 import type { OutChatLine, Store } from "../store/index.js";
 import type { LiveTable, TableService } from "../tables/service.js";
@@ -19,19 +19,14 @@ export const MAX_OUT_CHAT_LINES = 1000;
 export function mayRead(table: LiveTable, as: Watcher): boolean {
   if (as === "host" || table.state.result?.announced === true) return true;
   if (as === "spectator") return false;
-  return outInOwnView(table, as.seat);
-}
-
-function outInOwnView(table: LiveTable, seat: Seat): boolean {
-  const view = table.seatViews[seat - 1];
-  return view !== undefined && view.seats[seat - 1]?.out != null;
+  return outAnnounced(table.state, as.seat);
 }
 
 /** Why `seat` may not write in the out chat now, or null when it may. */
 export function sayProblem(table: LiveTable, seat: Seat): { error: string; message: string } | null {
   if (table.state.result?.announced === true)
     return { error: "game_over", message: "the result is announced: everyone speaks in the city now" };
-  if (!outInOwnView(table, seat))
+  if (!outAnnounced(table.state, seat))
     return { error: "not_out", message: "only a player out of the game writes in the out chat" };
   return null;
 }

@@ -95,6 +95,9 @@ export function realtimeRoute(app: FastifyInstance, store: Store, tables: TableS
       send(message: ServerMessage) {
         if (!closed && socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
       },
+      sendJson(json: string) {
+        if (!closed && socket.readyState === socket.OPEN) socket.send(json);
+      },
     };
     const refuse = (error: string, message: string) => subscriber.send({ type: "error", error, message });
     const close = (code: number, error: string, message: string) => {

@@ -1,7 +1,8 @@
 // The one data-access layer: the same queries on SQLite and PostgreSQL, through Kysely.
 
 import type { GameEvent } from "@misto/engine";
-import { type Kysely, Migrator, type Selectable } from "kysely";
+import { type Kysely, Migrator, type Selectable, sql, type Transaction } from "kysely";
+import { GroupCommit, type Outcome } from "./group-commit.js";
 import { migrations } from "./migrations/index.js";
 import { type Database, type HostsTable, millis, type TablesTable } from "./schema.js";
 import {
@@ -57,13 +58,31 @@ const tableRow = (r: Selectable<TablesTable>): TableRow => ({
   online: r.online === 1 || (r.online as unknown) === "1",
 });
 
+/** One append's arguments (Store.append). */
+interface Append {
+  readonly tableId: string;
+  readonly expectedSeq: number;
+  readonly events: readonly GameEvent[];
+  readonly command: { readonly id: string; readonly answer: unknown };
+  readonly status: { readonly phase: string; readonly winner: string | null };
+}
+
 export class KyselyStore implements Store {
+  /**
+   * SQLite: the appends waiting at once share one transaction and one flush to disk
+   * (./group-commit.ts), each in its own savepoint so that one refused append leaves the others.
+   * PostgreSQL commits each on its own connection, the waiting done off this thread.
+   */
+  private readonly appends: GroupCommit<Append, AppendResult> | null;
+
   constructor(
     readonly kind: "sqlite" | "postgres",
     private readonly db: Kysely<Database>,
     /** Serializes writes (SQLite: one writer per file in this process); PostgreSQL runs them as they come. */
     private readonly write: <T>(work: () => Promise<T>) => Promise<T>,
-  ) {}
+  ) {
+    this.appends = kind === "sqlite" ? new GroupCommit((batch) => this.appendBatch(batch), write) : null;
+  }
 
   close(): Promise<void> {
     return this.db.destroy();
@@ -225,53 +244,38 @@ export class KyselyStore implements Store {
     command: { id: string; answer: unknown },
     status: { phase: string; winner: string | null },
   ): Promise<AppendResult> {
-    const seq = expectedSeq + events.length;
+    const append: Append = { tableId, expectedSeq, events, command, status };
+    if (this.appends) return this.appends.run(append);
     try {
-      await this.write(() =>
-        this.db.transaction().execute(async (tx) => {
-          // The command first: a repeated id is "command" even when its seq is stale too.
-          await refuseOnUnique("command", () =>
-            tx
-              .insertInto("commands")
-              .values({
-                table_id: tableId,
-                command_id: command.id,
-                seq,
-                answer: JSON.stringify(command.answer),
-              })
-              .execute(),
-          );
-          if (events.length > 0) {
-            // A concurrent writer at the same seq breaks the (table_id, seq) primary key here; on
-            // PostgreSQL the second waits for the first to commit, then fails.
-            await refuseOnUnique("seq", () =>
-              tx
-                .insertInto("events")
-                .values(
-                  events.map((event, i) => ({
-                    table_id: tableId,
-                    seq: expectedSeq + 1 + i,
-                    event: JSON.stringify(event),
-                  })),
-                )
-                .execute(),
-            );
-          }
-          // Guards an expectedSeq ahead of the table (a gap) and an append with no events.
-          const updated = await tx
-            .updateTable("tables")
-            .set({ seq, phase: status.phase, winner: status.winner })
-            .where("id", "=", tableId)
-            .where("seq", "=", expectedSeq)
-            .executeTakeFirst();
-          if (Number(updated.numUpdatedRows) !== 1) throw new AppendRefused("seq");
-        }),
-      );
+      await this.write(() => this.db.transaction().execute((tx) => appendIn(tx, append)));
     } catch (error) {
       if (error instanceof AppendRefused) return { ok: false, conflict: error.conflict };
       throw error;
     }
-    return { ok: true, seq };
+    return { ok: true, seq: expectedSeq + events.length };
+  }
+
+  /** Several appends in one transaction (the caller holds the writer lock), each in a savepoint. */
+  private appendBatch(batch: readonly Append[]): Promise<Outcome<AppendResult>[]> {
+    return this.db.transaction().execute(async (tx) => {
+      const outcomes: Outcome<AppendResult>[] = [];
+      for (const append of batch) {
+        await sql`savepoint append`.execute(tx);
+        try {
+          await appendIn(tx, append);
+          outcomes.push({ ok: true, value: { ok: true, seq: append.expectedSeq + append.events.length } });
+        } catch (error) {
+          await sql`rollback to append`.execute(tx);
+          outcomes.push(
+            error instanceof AppendRefused
+              ? { ok: true, value: { ok: false, conflict: error.conflict } }
+              : { ok: false, error },
+          );
+        }
+        await sql`release append`.execute(tx);
+      }
+      return outcomes;
+    });
   }
 
   async findCommand(tableId: string, commandId: string): Promise<unknown | null> {
@@ -409,6 +413,50 @@ function hostValues(h: HostRow) {
     password_hash: h.passwordHash,
     created_at: h.createdAt,
   };
+}
+
+/**
+ * One append's writes, in the caller's transaction: the command's id and answer, the events at
+ * expectedSeq+1…, the table's seq and status. Throws AppendRefused on a stale seq or a known id.
+ */
+async function appendIn(tx: Transaction<Database>, a: Append): Promise<void> {
+  const seq = a.expectedSeq + a.events.length;
+  // The command first: a repeated id is "command" even when its seq is stale too.
+  await refuseOnUnique("command", () =>
+    tx
+      .insertInto("commands")
+      .values({
+        table_id: a.tableId,
+        command_id: a.command.id,
+        seq,
+        answer: JSON.stringify(a.command.answer),
+      })
+      .execute(),
+  );
+  if (a.events.length > 0) {
+    // A concurrent writer at the same seq breaks the (table_id, seq) primary key here; on
+    // PostgreSQL the second waits for the first to commit, then fails.
+    await refuseOnUnique("seq", () =>
+      tx
+        .insertInto("events")
+        .values(
+          a.events.map((event, i) => ({
+            table_id: a.tableId,
+            seq: a.expectedSeq + 1 + i,
+            event: JSON.stringify(event),
+          })),
+        )
+        .execute(),
+    );
+  }
+  // Guards an expectedSeq ahead of the table (a gap) and an append with no events.
+  const updated = await tx
+    .updateTable("tables")
+    .set({ seq, phase: a.status.phase, winner: a.status.winner })
+    .where("id", "=", a.tableId)
+    .where("seq", "=", a.expectedSeq)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) !== 1) throw new AppendRefused("seq");
 }
 
 async function refuseOnUnique(conflict: "seq" | "command", work: () => Promise<unknown>): Promise<void> {

@@ -13,6 +13,7 @@ import {
   legalActions,
   SEATS,
   type Seat,
+  stepSeconds,
   type View,
   viewFor,
 } from "@misto/engine";
@@ -275,7 +276,7 @@ export class OnlineRunner {
         break;
       case "day": {
         const step = phase.step;
-        const seconds = secondsOf(state);
+        const seconds = stepSeconds(state);
         if (seconds === null) {
           tasks.push(host(advance, this.options.pauseMs));
           break;
@@ -300,12 +301,6 @@ export class OnlineRunner {
     }
     return tasks;
   }
-}
-
-/** view.phase.seconds: the step's timer, or null. */
-function secondsOf(state: GameState): number | null {
-  const view = viewFor(state, "spectator");
-  return view.phase.seconds ?? null;
 }
 
 /** Asks a bot with its own seat's legal actions and view only. */

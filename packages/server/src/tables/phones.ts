@@ -1,6 +1,7 @@
 // The phone routes of docs/api.md "Phones": join codes, seat tokens, freeing a seat.
 
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { View } from "@misto/engine";
 import { type JoinAnswer, JoinBody, type SeatsAnswer } from "@misto/protocol";
 import { Type } from "typebox";
 import { newToken, tokenHash } from "../auth/secrets.js";
@@ -89,7 +90,8 @@ export function phoneRoutes(store: Store, tables: TableService, hub: Hub): Fasti
       if (!row) throw new HttpError(401, "bad_token", "this seat token is not valid (unknown or freed)");
       const table = await tables.get(row.tableId);
       if (!table) throw noTable();
-      const view = table.seatViews[row.seat - 1];
+      const json = table.seatJsons[row.seat - 1];
+      const view = json === undefined ? undefined : (JSON.parse(json) as View);
       return {
         table: table.id,
         seat: row.seat,

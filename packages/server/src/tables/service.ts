@@ -11,7 +11,6 @@ import {
   type GameState,
   SEATS,
   type Seat,
-  type View,
   viewFor,
 } from "@misto/engine";
 import type { CommandBody, NewTableBody } from "@misto/protocol";
@@ -35,10 +34,11 @@ export interface LiveTable {
   readonly publicSeq: number;
   readonly publicJson: string;
   /**
-   * Each seat's own view (index seat - 1), built by viewFor(state, seat) for that seat alone, its
-   * JSON, and the seq at which it last changed: a phone is told that seq, never `seq`.
+   * Each seat's own view (index seat - 1) as JSON, built by viewFor(state, seat) for that seat
+   * alone, and the seq at which it last changed: a phone is told that seq, never `seq`. Only the
+   * JSON is kept (what is sent); the view objects are dropped once stringified, so hundreds of
+   * live tables do not hold twelve object trees each for the garbage collector to walk.
    */
-  readonly seatViews: readonly View[];
   readonly seatJsons: readonly string[];
   readonly seatSeqs: readonly number[];
 }
@@ -68,8 +68,8 @@ export const SEAT_COMMANDS: ReadonlySet<string> = new Set([
 
 const SEAT_LIST: readonly Seat[] = Array.from({ length: SEATS }, (_, i) => i + 1);
 
-function seatViewsOf(state: GameState): View[] {
-  return SEAT_LIST.map((seat) => viewFor(state, seat));
+function seatJsonsOf(state: GameState): string[] {
+  return SEAT_LIST.map((seat) => JSON.stringify(viewFor(state, seat)));
 }
 
 /** The stored answer to a command, given again to a repeated command id. */
@@ -261,8 +261,7 @@ export class TableService {
     }
     const publicJson = spectatorJson(result.state);
     const publicChanged = publicJson !== table.publicJson;
-    const seatViews = seatViewsOf(result.state);
-    const seatJsons = seatViews.map((v) => JSON.stringify(v));
+    const seatJsons = seatJsonsOf(result.state);
     const changedSeats = new Set<Seat>();
     const seatSeqs = table.seatSeqs.map((old, i) => {
       if (seatJsons[i] === table.seatJsons[i]) return old;
@@ -275,7 +274,6 @@ export class TableService {
       seq: appended.seq,
       publicSeq: publicChanged ? appended.seq : table.publicSeq,
       publicJson,
-      seatViews,
       seatJsons,
       seatSeqs,
     };
@@ -295,7 +293,6 @@ export class TableService {
     let seq = 0;
     let publicSeq = 0;
     let publicJson = "";
-    let seatViews: View[] = [];
     const seatJsons: string[] = SEAT_LIST.map(() => "");
     const seatSeqs: number[] = SEAT_LIST.map(() => 0);
     for (const { seq: n, event } of stored) {
@@ -307,9 +304,7 @@ export class TableService {
         publicSeq = n;
       }
       // Each seat's seq as it would have been pushed, so a reload tells a phone nothing new.
-      seatViews = seatViewsOf(state);
-      for (const [i, view] of seatViews.entries()) {
-        const text = JSON.stringify(view);
+      for (const [i, text] of seatJsonsOf(state).entries()) {
         if (text !== seatJsons[i]) {
           seatJsons[i] = text;
           seatSeqs[i] = n;
@@ -325,7 +320,6 @@ export class TableService {
       seq,
       publicSeq,
       publicJson,
-      seatViews,
       seatJsons,
       seatSeqs,
     };

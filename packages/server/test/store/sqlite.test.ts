@@ -71,6 +71,57 @@ describe("the SQLite store", () => {
     }
   });
 
+  it("commits the appends waiting at once together; a refused one in the batch leaves the others", async () => {
+    const file = join(dir, "batch", "misto.db");
+    const store = await openStore(file);
+    try {
+      await store.createHost(HOST);
+      const games = Array.from({ length: 6 }, (_, i) => ({ id: `t${i}`, game: newGame(`batch-${i}`) }));
+      for (const { id, game } of games) {
+        await store.createTable(
+          { id, title: id, hostId: HOST.id, createdAt: 1, online: false, ...game.status() },
+          game.created,
+        );
+      }
+      const plays = games.map(({ id, game }) => ({ id, game, events: game.play({ type: "advance" }) }));
+      // One turn: six good appends, one at a stale seq, one with a command id already in the batch.
+      const results = await Promise.all([
+        ...plays.map(({ id, game, events }) =>
+          store.append(id, 1, events, { id: "c1", answer: id }, game.status()),
+        ),
+        store.append(
+          "t0",
+          1,
+          plays[0]?.events ?? [],
+          { id: "late", answer: 0 },
+          { phase: "x", winner: null },
+        ),
+        store.append("t1", 2, plays[1]?.events ?? [], { id: "c1", answer: 0 }, { phase: "x", winner: null }),
+      ]);
+      expect(results).toEqual([
+        ...plays.map(() => ({ ok: true, seq: 2 })),
+        { ok: false, conflict: "seq" },
+        { ok: false, conflict: "command" },
+      ]);
+      await store.close();
+      // On disk, read by another connection: every good append whole, nothing of the refused ones.
+      const raw = new BetterSqlite3(file, { readonly: true });
+      try {
+        expect(raw.prepare("select id, seq, phase from tables order by id").all()).toEqual(
+          plays.map(({ id, game }) => ({ id, seq: 2, phase: game.status().phase })),
+        );
+        expect(raw.prepare("select count(*) from events").pluck().get()).toBe(12);
+        expect(raw.prepare("select table_id, command_id from commands order by table_id").all()).toEqual(
+          plays.map(({ id }) => ({ table_id: id, command_id: "c1" })),
+        );
+      } finally {
+        raw.close();
+      }
+    } finally {
+      await store.close();
+    }
+  });
+
   it("waits for a writer on another connection, then commits the append", async () => {
     const file = join(dir, "busy", "misto.db");
     const store = await openStore(file);

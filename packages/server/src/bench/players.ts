@@ -1,0 +1,192 @@
+// The players of `npm run bench:server` (./load.ts): one WebSocket per seat, like a phone. Each
+// acts only from the view the server pushed to it, with its own HeuristicBot, after a random
+// "thinking" spread; the table's latency bookkeeping hears every send, ack and arrival.
+
+import { randomUUID } from "node:crypto";
+import { type Bot, HeuristicBot } from "@misto/bots";
+import type { Action, Seat, View } from "@misto/engine";
+import type { ServerMessage } from "@misto/protocol";
+import WebSocket from "ws";
+import { TableLatency } from "./latency.js";
+
+/** A bot acts this long after the view that asks it to: uniform in [min, max] ms. */
+export const THINK_MS: readonly [number, number] = [50, 500];
+
+export interface Counts {
+  sent: number;
+  acked: number;
+  rejected: number;
+  errors: number;
+  /** Views received (every client, every table), and the bytes of every message received. */
+  views: number;
+  bytes: number;
+}
+
+/** A table being played by 12 players of the bench. */
+export class BenchTable {
+  readonly latency = new TableLatency();
+  /** Seats whose first view was still the deal (joined and subscribed before the table started). */
+  readonly early = new Set<Seat>();
+  started = false;
+  closed = false;
+
+  constructor(
+    readonly id: string,
+    private readonly onClosed: (table: BenchTable) => void,
+  ) {}
+
+  /** Every view of every player of the table passes here. */
+  saw(seat: Seat, seq: number, view: View, at: number, first: boolean): void {
+    this.latency.arrived(seq, at);
+    if (first && view.phase.kind === "deal") this.early.add(seat);
+    if (view.phase.kind !== "deal") this.started = true;
+    if (view.phase.kind === "closed" && !this.closed) {
+      this.closed = true;
+      this.onClosed(this);
+    }
+  }
+}
+
+/** One seat's phone: a socket, the seat's token at its current table, and its bot. */
+export class Player {
+  private table: BenchTable | null = null;
+  private seat: Seat = 1;
+  private token = "";
+  private bot: Bot = new HeuristicBot(Math.random);
+  private view: View | null = null;
+  private seq = 0;
+  private first = true;
+  /** The seat seq last acted on: one try per view, so a refused action is not sent again and again. */
+  private tried = -1;
+  private floors = new Set<string>();
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private inFlight: { id: string; at: number; seq: number } | null = null;
+  /** Once stopped, nothing more is sent. */
+  stopped = false;
+
+  private constructor(
+    private readonly socket: WebSocket,
+    private readonly counts: Counts,
+  ) {
+    socket.on("message", (data) => this.receive(String(data)));
+  }
+
+  static open(baseUrl: string, counts: Counts): Promise<Player> {
+    const socket = new WebSocket(`${baseUrl.replace(/^http/, "ws")}/ws`);
+    return new Promise((resolve, reject) => {
+      socket.once("open", () => {
+        socket.off("error", reject);
+        socket.on("error", () => counts.errors++);
+        resolve(new Player(socket, counts));
+      });
+      socket.once("error", reject);
+    });
+  }
+
+  /** Takes a seat (its token from POST /api/join) at `table` and subscribes to its view. */
+  sit(table: BenchTable, seat: Seat, token: string): void {
+    if (this.table) this.socket.send(JSON.stringify({ type: "unsubscribe", table: this.table.id }));
+    this.table = table;
+    this.seat = seat;
+    this.token = token;
+    this.bot = new HeuristicBot(Math.random);
+    this.view = null;
+    this.seq = 0;
+    this.first = true;
+    this.tried = -1;
+    this.floors.clear();
+    this.inFlight = null;
+    this.socket.send(JSON.stringify({ type: "subscribe", table: table.id, as: "seat", token }));
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  close(): Promise<void> {
+    this.stop();
+    if (this.socket.readyState === WebSocket.CLOSED) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.socket.once("close", () => resolve());
+      this.socket.close();
+    });
+  }
+
+  private receive(text: string): void {
+    const at = performance.now();
+    this.counts.bytes += text.length;
+    const message = JSON.parse(text) as ServerMessage;
+    const table = this.table;
+    switch (message.type) {
+      case "view":
+        if (!table || message.table !== table.id) return;
+        this.counts.views++;
+        table.saw(this.seat, message.seq, message.view, at, this.first);
+        this.first = false;
+        this.view = message.view;
+        this.seq = message.seq;
+        this.consider();
+        return;
+      case "ack":
+        if (this.inFlight?.id !== message.id) return;
+        this.counts.acked++;
+        table?.latency.acked(this.inFlight.at, this.inFlight.seq, message.seq);
+        this.inFlight = null;
+        this.consider();
+        return;
+      case "rejected":
+        if (this.inFlight?.id !== message.id) return;
+        // A stale seq: someone acted first; the next view asks again.
+        this.counts.rejected++;
+        this.inFlight = null;
+        this.consider();
+        return;
+      case "error":
+        this.counts.errors++;
+        return;
+      default:
+        return;
+    }
+  }
+
+  /** The floor this view gives the seat (its accusation speech or last words), once per speech. */
+  private floorOf(view: View): string | null {
+    const phase = view.phase;
+    if (phase.kind !== "day" || phase.current !== this.seat) return null;
+    if (phase.step !== "accusations" && phase.step !== "lastWords") return null;
+    const key = `${phase.n}:${phase.step}:${phase.since}`;
+    return this.floors.has(key) ? null : key;
+  }
+
+  /** Plans an action after the thinking spread when the view asks this seat for one. */
+  private consider(): void {
+    const view = this.view;
+    if (this.stopped || this.timer || this.inFlight || !view || this.tried === this.seq) return;
+    if (!view.you?.awaited && this.floorOf(view) === null) return;
+    const [min, max] = THINK_MS;
+    this.timer = setTimeout(() => this.act(), min + Math.random() * (max - min));
+  }
+
+  /** Asks the bot with the latest view, and sends its answer. */
+  private act(): void {
+    this.timer = null;
+    const view = this.view;
+    const table = this.table;
+    if (this.stopped || this.inFlight || !view || !table || this.tried === this.seq) return;
+    const floor = this.floorOf(view);
+    if (!view.you?.awaited && floor === null) return;
+    if (floor !== null) this.floors.add(floor);
+    this.tried = this.seq;
+    const action = this.bot.act({ seat: this.seat, actions: view.actions, view: () => view });
+    if (action === null) return;
+    const { actor: _actor, ...command } = action as Action & { actor: unknown };
+    const id = randomUUID();
+    this.inFlight = { id, at: performance.now(), seq: this.seq };
+    this.counts.sent++;
+    this.socket.send(
+      JSON.stringify({ type: "command", table: table.id, token: this.token, id, seq: this.seq, command }),
+    );
+  }
+}

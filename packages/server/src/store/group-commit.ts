@@ -1,0 +1,60 @@
+// Group commit: the appends that arrive while the database is busy (or within one turn of the
+// event loop) are committed together, in one transaction, with one flush to disk. SQLite with
+// synchronous=FULL waits for the disk on every COMMIT, and better-sqlite3 waits on the server's
+// only thread: one flush per command would stall every table. Each caller is still answered only
+// after the COMMIT that holds its work has returned, so nothing is acknowledged before it is on disk.
+
+/** What became of one item of a batch: its value, or the error it alone failed with. */
+export type Outcome<O> =
+  | { readonly ok: true; readonly value: O }
+  | { readonly ok: false; readonly error: unknown };
+
+interface Waiting<I, O> {
+  readonly item: I;
+  resolve(value: O): void;
+  reject(error: unknown): void;
+}
+
+export class GroupCommit<I, O> {
+  private waiting: Waiting<I, O>[] = [];
+
+  /**
+   * `commit` runs a whole batch in one transaction and gives each item's outcome (in order), or
+   * throws when the transaction itself failed: then every item of the batch fails with that error.
+   * `exclusive` is the store's writer lock: a batch is taken once the lock is held, so whatever
+   * arrived while another write held it goes in too.
+   */
+  constructor(
+    private readonly commit: (items: readonly I[]) => Promise<readonly Outcome<O>[]>,
+    private readonly exclusive: <T>(work: () => Promise<T>) => Promise<T>,
+  ) {}
+
+  /** Queues `item` for the next batch; settles once that batch is committed. */
+  run(item: I): Promise<O> {
+    return new Promise<O>((resolve, reject) => {
+      this.waiting.push({ item, resolve, reject });
+      // The first of a batch schedules it; the rest of this turn's items join it.
+      if (this.waiting.length === 1) setImmediate(() => void this.flush());
+    });
+  }
+
+  private async flush(): Promise<void> {
+    let batch: Waiting<I, O>[] = [];
+    let outcomes: readonly Outcome<O>[];
+    try {
+      outcomes = await this.exclusive(() => {
+        batch = this.waiting;
+        this.waiting = [];
+        return batch.length === 0 ? Promise.resolve([]) : this.commit(batch.map((w) => w.item));
+      });
+    } catch (error) {
+      for (const w of batch) w.reject(error);
+      return;
+    }
+    batch.forEach((w, i) => {
+      const outcome = outcomes[i];
+      if (outcome?.ok) w.resolve(outcome.value);
+      else w.reject(outcome ? outcome.error : new Error("the batch gave no outcome for an item"));
+    });
+  }
+}

@@ -1,0 +1,106 @@
+// `npm run bench:server` (src/bench): its latency bookkeeping and percentiles, the seat view
+// message it times (built from the view JSON made once per change), and one quick run of the
+// built load generator (`npm test` builds first) that must time some commands. Timings are
+// printed by the bench, never asserted here.
+
+import { spawn } from "node:child_process";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { viewFor } from "@misto/engine";
+import { describe, expect, it } from "vitest";
+import { percentile, summarize, TableLatency } from "../src/bench/latency.js";
+import { seatViewJson } from "../src/realtime/hub.js";
+import { TableService } from "../src/tables/service.js";
+import { SEATS } from "./helpers/api.js";
+import { memoryStore } from "./helpers/memory-store.js";
+
+const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
+
+describe("the bench's percentiles", () => {
+  it("are nearest-rank over the sorted samples", () => {
+    const hundred = Array.from({ length: 100 }, (_, i) => i + 1);
+    expect(percentile(hundred, 50)).toBe(50);
+    expect(percentile(hundred, 99)).toBe(99);
+    expect(percentile(hundred, 100)).toBe(100);
+    expect(percentile([7], 99)).toBe(7);
+    expect(percentile([], 50)).toBeNaN();
+    expect(summarize([30, 10, 20])).toEqual({ count: 3, p50: 20, p90: 30, p99: 30, max: 30 });
+  });
+});
+
+describe("a table's latency bookkeeping", () => {
+  it("times a command from its send to the last client's view at the seq its ack names", () => {
+    const t = new TableLatency();
+    // Sent at 100 against seat seq 5; the change was stored at table seq 8.
+    t.arrived(8, 104);
+    t.arrived(8, 111); // the last of the table's clients
+    t.arrived(8, 106);
+    t.acked(100, 5, 8);
+    t.arrived(9, 130); // a later change's update does not count
+    // Sent at 200; its ack did not move past the seq it was made against: it cannot be timed.
+    t.acked(200, 9, 9);
+    expect(t.samples(0, 1000)).toEqual({ latencies: [11], unmatched: 1 });
+    // Only the commands sent in the window count.
+    expect(t.samples(150, 1000)).toEqual({ latencies: [], unmatched: 1 });
+    expect(t.samples(0, 150)).toEqual({ latencies: [11], unmatched: 0 });
+  });
+
+  it("leaves a command untimed until some client has received its seq", () => {
+    const t = new TableLatency();
+    t.acked(100, 1, 3);
+    t.arrived(2, 101);
+    expect(t.samples(0, 1000)).toEqual({ latencies: [], unmatched: 1 });
+  });
+});
+
+describe("a seat's view message", () => {
+  it("is the seat's own view message as JSON, built from the view JSON made once per change", async () => {
+    const store = memoryStore();
+    const host = {
+      id: "h",
+      name: "H",
+      login: "host",
+      role: "host",
+      passwordHash: "x",
+      createdAt: 1,
+    } as const;
+    await store.createHost(host);
+    const tables = new TableService(store);
+    const made = await tables.create(host, { seats: SEATS, deal: { seed: "bench" } });
+    const table = await tables.get(made.id);
+    if (!table) throw new Error("no table");
+    for (let seat = 1; seat <= 12; seat++) {
+      const json = seatViewJson(table, seat);
+      expect(JSON.parse(json)).toEqual({
+        type: "view",
+        table: table.id,
+        seq: table.seatSeqs[seat - 1],
+        view: JSON.parse(JSON.stringify(viewFor(table.state, seat))),
+      });
+    }
+  });
+});
+
+describe("npm run bench:server", () => {
+  it("runs two tables for a few seconds and times their commands (figures printed, not asserted)", async () => {
+    const child = spawn(
+      process.execPath,
+      [join(ROOT, "packages/server/dist/bench/load.js"), "--tables", "2", "--seconds", "5", "--quick"],
+      { stdio: ["ignore", "pipe", "pipe"] },
+    );
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (d) => (out += String(d)));
+    child.stderr.on("data", (d) => (err += String(d)));
+    const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+    expect(code, err).toBe(0);
+    expect(out).toMatch(/^tables at once +2 \(2 with all 12 seats joined before the deal ended\)$/m);
+    expect(out).toMatch(/^clients +24 WebSockets$/m);
+    const timed = /^commands +\d+ sent \(\d+\/s\); (\d+) timed, \d+ untimed$/m.exec(out);
+    expect(Number(timed?.[1])).toBeGreaterThan(0);
+    expect(out).toMatch(
+      /^command → every client +p50 [\d.]+ ms, p90 [\d.]+ ms, p99 [\d.]+ ms, max [\d.]+ ms$/m,
+    );
+    expect(out).toMatch(/^in all +\d+ sent, \d+ acked, \d+ rejected \(stale\), 0 errors$/m);
+  }, 90_000);
+});
