@@ -34,11 +34,23 @@ export const HostInfo = Type.Object({
   id: Type.String(),
   name: Type.String(),
   login: Type.String(),
-  role: Type.Union([Type.Literal("admin"), Type.Literal("host")]),
+  role: Type.Union([Type.Literal("admin"), Type.Literal("host"), Type.Literal("member")]),
+  /** The account's person in the club's directory (docs/club.md). */
+  person: Type.Union([Type.String(), Type.Null()]),
 });
 export type HostInfo = Static<typeof HostInfo>;
 
-const SeatName = Type.Object({ name: Text(60) }, { additionalProperties: false });
+/** A person's id in the club's directory (GET /api/people). */
+export const PersonId = Type.String({ minLength: 1, maxLength: 64 });
+
+/**
+ * A seat: the player's name, and the person from the directory; without `person` the seat is a
+ * guest by that name (docs/club.md).
+ */
+const SeatName = Type.Object(
+  { name: Text(60), person: Type.Optional(PersonId) },
+  { additionalProperties: false },
+);
 
 /** POST /api/tables: seat 12 players, pick the settings, deal (a seed, the cards, or a fresh random seed). */
 export const NewTableBody = Type.Object(

@@ -10,6 +10,9 @@ import type { Store } from "./types.js";
 export {
   type AppendResult,
   type HostRow,
+  type PersonRow,
+  type Role,
+  type SeatPerson,
   type SeatTokenRow,
   type Store,
   StoreConflict,

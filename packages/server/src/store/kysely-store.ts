@@ -1,12 +1,14 @@
 // The one data-access layer: the same queries on SQLite and PostgreSQL, through Kysely.
 
 import type { GameEvent } from "@misto/engine";
-import { type Kysely, Migrator, type Selectable } from "kysely";
+import { type Kysely, Migrator, type Selectable, sql, type Transaction } from "kysely";
 import { migrations } from "./migrations/index.js";
-import { type Database, type HostsTable, millis, type TablesTable } from "./schema.js";
+import { type Database, type HostsTable, millis, type PeopleTable, type TablesTable } from "./schema.js";
 import {
   type AppendResult,
   type HostRow,
+  type PersonRow,
+  type SeatPerson,
   type SeatTokenRow,
   type Store,
   StoreConflict,
@@ -43,7 +45,22 @@ const hostRow = (r: Selectable<HostsTable>): HostRow => ({
   role: r.role,
   passwordHash: r.password_hash,
   createdAt: millis(r.created_at),
+  personId: r.person_id,
 });
+
+const personRow = (r: Selectable<PeopleTable>): PersonRow => ({
+  id: r.id,
+  name: r.name,
+  kind: r.kind,
+  council: Number(r.council) === 1,
+  mergedInto: r.merged_into,
+  createdAt: millis(r.created_at),
+});
+
+/** A LIKE pattern that matches `text` anywhere, its own % _ and \ taken literally. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
 
 const tableRow = (r: Selectable<TablesTable>): TableRow => ({
   id: r.id,
@@ -85,11 +102,12 @@ export class KyselyStore implements Store {
     return row ?? null;
   }
 
-  createClub(club: { id: string; name: string }, admin: HostRow): Promise<void> {
+  createClub(club: { id: string; name: string }, admin: HostRow, person: PersonRow): Promise<void> {
     return this.write(() =>
       unique("the club is already set up", () =>
         this.db.transaction().execute(async (tx) => {
           await tx.insertInto("club").values({ slot: 1, id: club.id, name: club.name }).execute();
+          await tx.insertInto("people").values(personValues(person)).execute();
           await tx.insertInto("hosts").values(hostValues(admin)).execute();
         }),
       ),
@@ -111,12 +129,74 @@ export class KyselyStore implements Store {
     return row?.token_hash ?? null;
   }
 
-  async createHost(host: HostRow): Promise<void> {
+  async createHost(host: HostRow, person?: PersonRow): Promise<void> {
     await this.write(() =>
       unique(`the login ${host.login} is taken`, () =>
-        this.db.insertInto("hosts").values(hostValues(host)).execute(),
+        this.db.transaction().execute(async (tx) => {
+          if (person) await tx.insertInto("people").values(personValues(person)).execute();
+          await tx.insertInto("hosts").values(hostValues(host)).execute();
+        }),
       ),
     );
+  }
+
+  async findHostByPerson(personId: string): Promise<HostRow | null> {
+    const row = await this.db
+      .selectFrom("hosts")
+      .selectAll()
+      .where("person_id", "=", personId)
+      .executeTakeFirst();
+    return row ? hostRow(row) : null;
+  }
+
+  async listHosts(): Promise<HostRow[]> {
+    const rows = await this.db.selectFrom("hosts").selectAll().orderBy("name").orderBy("id").execute();
+    return rows.map(hostRow);
+  }
+
+  async createPerson(person: PersonRow): Promise<void> {
+    await this.write(() =>
+      unique(`the person ${person.name} exists`, () =>
+        this.db.insertInto("people").values(personValues(person)).execute(),
+      ),
+    );
+  }
+
+  async getPerson(id: string): Promise<PersonRow | null> {
+    const row = await this.db.selectFrom("people").selectAll().where("id", "=", id).executeTakeFirst();
+    return row ? personRow(row) : null;
+  }
+
+  async findGuest(name: string): Promise<PersonRow | null> {
+    const row = await this.db
+      .selectFrom("people")
+      .selectAll()
+      .where("kind", "=", "guest")
+      .where("merged_into", "is", null)
+      .where("name", "=", name)
+      .executeTakeFirst();
+    return row ? personRow(row) : null;
+  }
+
+  async listPeople(query: { q?: string; limit: number }): Promise<PersonRow[]> {
+    let select = this.db.selectFrom("people").selectAll().where("merged_into", "is", null);
+    const q = query.q?.trim().toLowerCase();
+    if (q) select = select.where(sql<boolean>`name_key like ${containsPattern(q)} escape '\\'`);
+    const rows = await select
+      .orderBy(sql`case when kind = 'member' then 0 else 1 end`)
+      .orderBy("name_key")
+      .orderBy("id")
+      .limit(query.limit)
+      .execute();
+    return rows.map(personRow);
+  }
+
+  async resolvePerson(id: string): Promise<PersonRow | null> {
+    let person = await this.getPerson(id);
+    // Only a guest is merged, only into a member (who is never merged): at most one step, a few for safety.
+    for (let step = 0; person?.mergedInto && step < 8; step++)
+      person = await this.getPerson(person.mergedInto);
+    return person;
   }
 
   async findHostByLogin(login: string): Promise<HostRow | null> {
@@ -165,7 +245,11 @@ export class KyselyStore implements Store {
     await this.write(() => this.db.deleteFrom("sessions").where("host_id", "=", hostId).execute());
   }
 
-  createTable(table: Omit<TableRow, "seq">, created: GameEvent): Promise<void> {
+  createTable(
+    table: Omit<TableRow, "seq">,
+    created: GameEvent,
+    seats: readonly SeatPerson[] = [],
+  ): Promise<void> {
     return this.write(() =>
       unique(`the table ${table.id} exists`, () =>
         this.db.transaction().execute(async (tx) => {
@@ -186,9 +270,29 @@ export class KyselyStore implements Store {
             .insertInto("events")
             .values({ table_id: table.id, seq: 1, event: JSON.stringify(created) })
             .execute();
+          await insertSeats(tx, table.id, seats);
         }),
       ),
     );
+  }
+
+  async setTableSeats(tableId: string, seats: readonly SeatPerson[]): Promise<void> {
+    await this.write(() =>
+      this.db.transaction().execute(async (tx) => {
+        await tx.deleteFrom("table_seats").where("table_id", "=", tableId).execute();
+        await insertSeats(tx, tableId, seats);
+      }),
+    );
+  }
+
+  async listTableSeats(tableId: string): Promise<SeatPerson[]> {
+    const rows = await this.db
+      .selectFrom("table_seats")
+      .select(["seat", "person_id"])
+      .where("table_id", "=", tableId)
+      .orderBy("seat")
+      .execute();
+    return rows.map((r) => ({ seat: r.seat, personId: r.person_id }));
   }
 
   async getTable(id: string): Promise<TableRow | null> {
@@ -371,7 +475,28 @@ function hostValues(h: HostRow) {
     role: h.role,
     password_hash: h.passwordHash,
     created_at: h.createdAt,
+    person_id: h.personId,
   };
+}
+
+function personValues(p: PersonRow) {
+  return {
+    id: p.id,
+    name: p.name,
+    name_key: p.name.toLowerCase(),
+    kind: p.kind,
+    council: p.council ? 1 : 0,
+    merged_into: p.mergedInto,
+    created_at: p.createdAt,
+  };
+}
+
+async function insertSeats(tx: Transaction<Database>, tableId: string, seats: readonly SeatPerson[]) {
+  if (seats.length === 0) return;
+  await tx
+    .insertInto("table_seats")
+    .values(seats.map((s) => ({ table_id: tableId, seat: s.seat, person_id: s.personId })))
+    .execute();
 }
 
 async function refuseOnUnique(conflict: "seq" | "command", work: () => Promise<unknown>): Promise<void> {

@@ -2,13 +2,37 @@
 
 import type { GameEvent } from "@misto/engine";
 
+/** An account's role: the administration (RATE-7: plays, never rated), a host, or a member. */
+export type Role = "admin" | "host" | "member";
+
+/** An account (the `hosts` table): who signs in. */
 export interface HostRow {
   id: string;
   name: string;
   login: string;
-  role: "admin" | "host";
+  role: Role;
   passwordHash: string;
   createdAt: number;
+  /** The account's person (docs/club.md); null only for a row written before 0004_people. */
+  personId: string | null;
+}
+
+/** CLUB-1: every player is a person, a member of the club or a guest seated by name. */
+export interface PersonRow {
+  id: string;
+  name: string;
+  kind: "member" | "guest";
+  /** A member admitted to the club council. */
+  council: boolean;
+  /** A guest merged into a member: the member's id; their games count for the member. */
+  mergedInto: string | null;
+  createdAt: number;
+}
+
+/** Who sat in a seat of a table. */
+export interface SeatPerson {
+  seat: number;
+  personId: string;
 }
 
 export interface TableRow {
@@ -31,13 +55,17 @@ export interface Store {
 
   // club and people
   getClub(): Promise<{ id: string; name: string } | null>;
-  /** Creates the club and its admin in one transaction; fails with StoreConflict if a club exists. */
-  createClub(club: { id: string; name: string }, admin: HostRow): Promise<void>;
+  /** Creates the club, its admin and the admin's person in one transaction; StoreConflict if a club exists. */
+  createClub(club: { id: string; name: string }, admin: HostRow, person: PersonRow): Promise<void>;
   /** The one-time setup token (only its hash is stored); null clears it. */
   setSetupToken(hash: string | null): Promise<void>;
   getSetupToken(): Promise<string | null>;
-  /** Fails with StoreConflict on a taken login (or id). */
-  createHost(host: HostRow): Promise<void>;
+  /** Creates the account (and its new person, when given) in one transaction; StoreConflict on a taken login (or id). */
+  createHost(host: HostRow, person?: PersonRow): Promise<void>;
+  /** The account linked to a person, or null. */
+  findHostByPerson(personId: string): Promise<HostRow | null>;
+  /** Every account, by name. */
+  listHosts(): Promise<HostRow[]>;
   findHostByLogin(login: string): Promise<HostRow | null>;
   getHost(id: string): Promise<HostRow | null>;
   createSession(s: {
@@ -51,9 +79,30 @@ export interface Store {
   deleteSession(tokenHash: string): Promise<void>;
   deleteSessionsOf(hostId: string): Promise<void>;
 
+  // people (docs/club.md)
+  /** StoreConflict on a taken id, or a second unmerged guest by the same name. */
+  createPerson(person: PersonRow): Promise<void>;
+  getPerson(id: string): Promise<PersonRow | null>;
+  /** The unmerged guest with exactly this name, or null. */
+  findGuest(name: string): Promise<PersonRow | null>;
+  /**
+   * People not merged into another, whose name contains `q` (any case; all when absent), members
+   * first, then by name; at most `limit`.
+   */
+  listPeople(query: { q?: string; limit: number }): Promise<PersonRow[]>;
+  /** The person a merged guest became (following `mergedInto`), the person itself otherwise. */
+  resolvePerson(id: string): Promise<PersonRow | null>;
+
   // tables: each game is an append-only event stream
-  /** Creates the table and its event 1 (the `created` event) in one transaction; StoreConflict on a taken id. */
-  createTable(table: Omit<TableRow, "seq">, created: GameEvent): Promise<void>;
+  /**
+   * Creates the table, its event 1 (the `created` event) and who sat where, in one transaction;
+   * StoreConflict on a taken id.
+   */
+  createTable(table: Omit<TableRow, "seq">, created: GameEvent, seats?: readonly SeatPerson[]): Promise<void>;
+  /** Replaces the record of who sat where at the table. */
+  setTableSeats(tableId: string, seats: readonly SeatPerson[]): Promise<void>;
+  /** Who sat where at the table (as seated, not resolved through merges), in seat order. */
+  listTableSeats(tableId: string): Promise<SeatPerson[]>;
   getTable(id: string): Promise<TableRow | null>;
   /** Every table, newest first. */
   listTables(): Promise<TableRow[]>;

@@ -3,6 +3,8 @@
 import type { GameEvent } from "@misto/engine";
 import {
   type HostRow,
+  type PersonRow,
+  type SeatPerson,
   type SeatTokenRow,
   type Store,
   StoreConflict,
@@ -21,15 +23,25 @@ export function memoryStore(): Store {
   const commands = new Map<string, unknown>();
   const codes = new Map<string, string>();
   const tokens = new Map<string, SeatTokenRow>();
+  const people = new Map<string, PersonRow>();
+  const seated = new Map<string, SeatPerson[]>();
+  const addPerson = (p: PersonRow) => {
+    const twin = [...people.values()].some(
+      (x) => p.kind === "guest" && x.kind === "guest" && !x.mergedInto && x.name === p.name,
+    );
+    if (people.has(p.id) || twin) throw new StoreConflict("person exists");
+    people.set(p.id, { ...p });
+  };
   const store = {
     kind: "memory",
     async close() {},
     async getClub() {
       return club;
     },
-    async createClub(c: Club, admin: HostRow) {
+    async createClub(c: Club, admin: HostRow, person: PersonRow) {
       if (club) throw new Error("club exists");
       club = { ...c };
+      addPerson(person);
       hosts.set(admin.id, { ...admin });
     },
     async setSetupToken(hash: string | null) {
@@ -38,8 +50,46 @@ export function memoryStore(): Store {
     async getSetupToken() {
       return setupToken;
     },
-    async createHost(h: HostRow) {
+    async createHost(h: HostRow, person?: PersonRow) {
+      if ([...hosts.values()].some((x) => x.login === h.login)) throw new StoreConflict("login taken");
+      if (person) addPerson(person);
       hosts.set(h.id, { ...h });
+    },
+    async findHostByPerson(personId: string) {
+      return [...hosts.values()].find((h) => h.personId === personId) ?? null;
+    },
+    async listHosts() {
+      return [...hosts.values()].sort((a, b) => a.name.localeCompare(b.name));
+    },
+    async createPerson(p: PersonRow) {
+      addPerson(p);
+    },
+    async getPerson(id: string) {
+      return people.get(id) ?? null;
+    },
+    async findGuest(name: string) {
+      return [...people.values()].find((p) => p.kind === "guest" && !p.mergedInto && p.name === name) ?? null;
+    },
+    async listPeople(query: { q?: string; limit: number }) {
+      const q = query.q?.trim().toLowerCase() ?? "";
+      return [...people.values()]
+        .filter((p) => !p.mergedInto && p.name.toLowerCase().includes(q))
+        .sort((a, b) => (a.kind === b.kind ? a.name.localeCompare(b.name) : a.kind === "member" ? -1 : 1))
+        .slice(0, query.limit);
+    },
+    async resolvePerson(id: string) {
+      let p = people.get(id) ?? null;
+      while (p?.mergedInto) p = people.get(p.mergedInto) ?? null;
+      return p;
+    },
+    async setTableSeats(tableId: string, seats: readonly SeatPerson[]) {
+      seated.set(
+        tableId,
+        seats.map((s) => ({ ...s })),
+      );
+    },
+    async listTableSeats(tableId: string) {
+      return [...(seated.get(tableId) ?? [])].sort((a, b) => a.seat - b.seat);
     },
     async findHostByLogin(login: string) {
       return [...hosts.values()].find((h) => h.login === login) ?? null;
@@ -60,8 +110,12 @@ export function memoryStore(): Store {
     async deleteSessionsOf(hostId: string) {
       for (const [k, s] of sessions) if (s.hostId === hostId) sessions.delete(k);
     },
-    async createTable(t: Omit<TableRow, "seq">, created: GameEvent) {
+    async createTable(t: Omit<TableRow, "seq">, created: GameEvent, seats: readonly SeatPerson[] = []) {
       tables.set(t.id, { ...t, seq: 1 });
+      seated.set(
+        t.id,
+        seats.map((s) => ({ ...s })),
+      );
       events.set(t.id, [{ seq: 1, event: created }]);
     },
     async getTable(id: string) {
