@@ -30,11 +30,15 @@ export const NewHostBody = Type.Object(
 );
 export type NewHostBody = Static<typeof NewHostBody>;
 
+/** An account's role (docs/club.md): the administration, a host, or a member. */
+export const Role = Type.Union([Type.Literal("admin"), Type.Literal("host"), Type.Literal("member")]);
+export type Role = Static<typeof Role>;
+
 export const HostInfo = Type.Object({
   id: Type.String(),
   name: Type.String(),
   login: Type.String(),
-  role: Type.Union([Type.Literal("admin"), Type.Literal("host"), Type.Literal("member")]),
+  role: Role,
   /** The account's person in the club's directory (docs/club.md). */
   person: Type.Union([Type.String(), Type.Null()]),
 });

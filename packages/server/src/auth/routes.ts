@@ -18,7 +18,7 @@ import {
 } from "./sessions.js";
 
 /** Logins are compared without case: "Anna" and "anna" are one host. */
-function loginKey(login: string): string {
+export function loginKey(login: string): string {
   return login.toLowerCase();
 }
 

@@ -9,9 +9,11 @@ import type { Store } from "./types.js";
 
 export {
   type AppendResult,
+  type ComplaintRow,
   type HostRow,
   type PersonRow,
   type Role,
+  type SanctionRow,
   type SeatPerson,
   type SeatTokenRow,
   type Store,

@@ -2,12 +2,16 @@
 
 import type { GameEvent } from "@misto/engine";
 import { type Kysely, Migrator, type Selectable, sql, type Transaction } from "kysely";
+import { ClubQueries } from "./club-queries.js";
 import { migrations } from "./migrations/index.js";
 import { type Database, type HostsTable, millis, type PeopleTable, type TablesTable } from "./schema.js";
 import {
   type AppendResult,
+  type ComplaintRow,
   type HostRow,
   type PersonRow,
+  type Role,
+  type SanctionRow,
   type SeatPerson,
   type SeatTokenRow,
   type Store,
@@ -74,12 +78,16 @@ const tableRow = (r: Selectable<TablesTable>): TableRow => ({
 });
 
 export class KyselyStore implements Store {
+  private readonly club: ClubQueries;
+
   constructor(
     readonly kind: "sqlite" | "postgres",
     private readonly db: Kysely<Database>,
     /** Serializes writes (SQLite: one writer per file in this process); PostgreSQL runs them as they come. */
     private readonly write: <T>(work: () => Promise<T>) => Promise<T>,
-  ) {}
+  ) {
+    this.club = new ClubQueries(db, write);
+  }
 
   close(): Promise<void> {
     return this.db.destroy();
@@ -191,6 +199,79 @@ export class KyselyStore implements Store {
     return rows.map(personRow);
   }
 
+  async setCouncil(personId: string, council: boolean): Promise<boolean> {
+    const result = await this.write(() =>
+      this.db
+        .updateTable("people")
+        .set({ council: council ? 1 : 0 })
+        .where("id", "=", personId)
+        .where("kind", "=", "member")
+        .executeTakeFirst(),
+    );
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async mergeGuest(guestId: string, memberId: string): Promise<boolean> {
+    const merged = await this.write(() =>
+      this.db.transaction().execute(async (tx) => {
+        const result = await tx
+          .updateTable("people")
+          .set({ merged_into: memberId })
+          .where("id", "=", guestId)
+          .where("kind", "=", "guest")
+          .where("merged_into", "is", null)
+          .where((eb) =>
+            eb.exists(
+              eb
+                .selectFrom("people as member")
+                .select("member.id")
+                .where("member.id", "=", memberId)
+                .where("member.kind", "=", "member")
+                .where("member.merged_into", "is", null),
+            ),
+          )
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) !== 1) return false;
+        // The guest's sanctions follow them: a ban is not escaped by joining the club.
+        await tx
+          .updateTable("sanctions")
+          .set({ person_id: memberId })
+          .where("person_id", "=", guestId)
+          .execute();
+        return true;
+      }),
+    );
+    return merged;
+  }
+
+  createSanction(sanction: SanctionRow): Promise<void> {
+    return this.club.createSanction(sanction);
+  }
+
+  listSanctions(personId: string): Promise<SanctionRow[]> {
+    return this.club.listSanctions(personId);
+  }
+
+  activeBan(personId: string, at: number): Promise<SanctionRow | null> {
+    return this.club.activeBan(personId, at);
+  }
+
+  createComplaint(complaint: ComplaintRow): Promise<void> {
+    return this.club.createComplaint(complaint);
+  }
+
+  getComplaint(id: string): Promise<ComplaintRow | null> {
+    return this.club.getComplaint(id);
+  }
+
+  listComplaints(query: { tableId: string } | { open: true }): Promise<ComplaintRow[]> {
+    return this.club.listComplaints(query);
+  }
+
+  answerComplaint(id: string, answer: { text: string; byHostId: string; at: number }): Promise<boolean> {
+    return this.club.answerComplaint(id, answer);
+  }
+
   async resolvePerson(id: string): Promise<PersonRow | null> {
     let person = await this.getPerson(id);
     // Only a guest is merged, only into a member (who is never merged): at most one step, a few for safety.
@@ -241,8 +322,29 @@ export class KyselyStore implements Store {
     await this.write(() => this.db.deleteFrom("sessions").where("token_hash", "=", tokenHash).execute());
   }
 
-  async deleteSessionsOf(hostId: string): Promise<void> {
-    await this.write(() => this.db.deleteFrom("sessions").where("host_id", "=", hostId).execute());
+  async deleteSessionsOf(hostId: string): Promise<string[]> {
+    const rows = await this.write(() =>
+      this.db.deleteFrom("sessions").where("host_id", "=", hostId).returning("token_hash").execute(),
+    );
+    return rows.map((r) => r.token_hash);
+  }
+
+  async setRole(hostId: string, role: Role): Promise<boolean> {
+    const result = await this.write(() =>
+      this.db.updateTable("hosts").set({ role }).where("id", "=", hostId).executeTakeFirst(),
+    );
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async setPasswordHash(hostId: string, passwordHash: string): Promise<boolean> {
+    const result = await this.write(() =>
+      this.db
+        .updateTable("hosts")
+        .set({ password_hash: passwordHash })
+        .where("id", "=", hostId)
+        .executeTakeFirst(),
+    );
+    return Number(result.numUpdatedRows) === 1;
   }
 
   createTable(

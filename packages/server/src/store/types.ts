@@ -29,6 +29,32 @@ export interface PersonRow {
   createdAt: number;
 }
 
+/** CLUB-3: the administration's sanction on a person: a warning, or a ban from playing for a period. */
+export interface SanctionRow {
+  id: string;
+  personId: string;
+  kind: "warning" | "ban";
+  reason: string;
+  /** A ban's period, epoch ms, `until` excluded; null for a warning. */
+  from: number | null;
+  until: number | null;
+  /** The admin's account that recorded it. */
+  byHostId: string;
+  createdAt: number;
+}
+
+/** CLUB-2: a complaint about a finished game or its host, answered by the administration. */
+export interface ComplaintRow {
+  id: string;
+  tableId: string;
+  about: "game" | "host";
+  text: string;
+  /** The account that filed it. */
+  byHostId: string;
+  createdAt: number;
+  answer: { text: string; byHostId: string; at: number } | null;
+}
+
 /** Who sat in a seat of a table. */
 export interface SeatPerson {
   seat: number;
@@ -77,7 +103,11 @@ export interface Store {
   /** The session as stored, expired or not: the caller compares `expiresAt` with its clock. */
   getSession(tokenHash: string): Promise<{ hostId: string; expiresAt: number } | null>;
   deleteSession(tokenHash: string): Promise<void>;
-  deleteSessionsOf(hostId: string): Promise<void>;
+  /** Ends every session of the account: the hashes of those ended. */
+  deleteSessionsOf(hostId: string): Promise<string[]>;
+  /** False when there is no such account. */
+  setRole(hostId: string, role: Role): Promise<boolean>;
+  setPasswordHash(hostId: string, passwordHash: string): Promise<boolean>;
 
   // people (docs/club.md)
   /** StoreConflict on a taken id, or a second unmerged guest by the same name. */
@@ -92,6 +122,26 @@ export interface Store {
   listPeople(query: { q?: string; limit: number }): Promise<PersonRow[]>;
   /** The person a merged guest became (following `mergedInto`), the person itself otherwise. */
   resolvePerson(id: string): Promise<PersonRow | null>;
+  /** False when there is no such member. */
+  setCouncil(personId: string, council: boolean): Promise<boolean>;
+  /**
+   * Merges an unmerged guest into an unmerged member, moving the guest's sanctions to the member,
+   * in one transaction; false (nothing changed) when either is not so.
+   */
+  mergeGuest(guestId: string, memberId: string): Promise<boolean>;
+
+  // sanctions (CLUB-3) and complaints (CLUB-2)
+  createSanction(sanction: SanctionRow): Promise<void>;
+  /** A person's sanctions, newest first. */
+  listSanctions(personId: string): Promise<SanctionRow[]>;
+  /** The person's ban in force at `at` (the one ending last), or null. */
+  activeBan(personId: string, at: number): Promise<SanctionRow | null>;
+  createComplaint(complaint: ComplaintRow): Promise<void>;
+  getComplaint(id: string): Promise<ComplaintRow | null>;
+  /** Complaints, oldest first: of one table, or every one not answered yet. */
+  listComplaints(query: { tableId: string } | { open: true }): Promise<ComplaintRow[]>;
+  /** Answers a complaint not answered yet; false when it is unknown or answered already. */
+  answerComplaint(id: string, answer: { text: string; byHostId: string; at: number }): Promise<boolean>;
 
   // tables: each game is an append-only event stream
   /**

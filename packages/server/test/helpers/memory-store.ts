@@ -2,8 +2,10 @@
 
 import type { GameEvent } from "@misto/engine";
 import {
+  type ComplaintRow,
   type HostRow,
   type PersonRow,
+  type SanctionRow,
   type SeatPerson,
   type SeatTokenRow,
   type Store,
@@ -25,6 +27,8 @@ export function memoryStore(): Store {
   const tokens = new Map<string, SeatTokenRow>();
   const people = new Map<string, PersonRow>();
   const seated = new Map<string, SeatPerson[]>();
+  const sanctions: SanctionRow[] = [];
+  const complaints = new Map<string, ComplaintRow>();
   const addPerson = (p: PersonRow) => {
     const twin = [...people.values()].some(
       (x) => p.kind === "guest" && x.kind === "guest" && !x.mergedInto && x.name === p.name,
@@ -108,7 +112,67 @@ export function memoryStore(): Store {
       sessions.delete(hash);
     },
     async deleteSessionsOf(hostId: string) {
-      for (const [k, s] of sessions) if (s.hostId === hostId) sessions.delete(k);
+      const ended: string[] = [];
+      for (const [k, s] of sessions)
+        if (s.hostId === hostId) {
+          sessions.delete(k);
+          ended.push(k);
+        }
+      return ended;
+    },
+    async setRole(hostId: string, role: HostRow["role"]) {
+      const h = hosts.get(hostId);
+      if (h) hosts.set(hostId, { ...h, role });
+      return h !== undefined;
+    },
+    async setPasswordHash(hostId: string, passwordHash: string) {
+      const h = hosts.get(hostId);
+      if (h) hosts.set(hostId, { ...h, passwordHash });
+      return h !== undefined;
+    },
+    async setCouncil(id: string, council: boolean) {
+      const p = people.get(id);
+      if (p?.kind !== "member") return false;
+      people.set(id, { ...p, council });
+      return true;
+    },
+    async mergeGuest(guestId: string, memberId: string) {
+      const guest = people.get(guestId);
+      const member = people.get(memberId);
+      if (guest?.kind !== "guest" || guest.mergedInto || member?.kind !== "member" || member.mergedInto)
+        return false;
+      people.set(guestId, { ...guest, mergedInto: memberId });
+      for (const s of sanctions) if (s.personId === guestId) s.personId = memberId;
+      return true;
+    },
+    async createSanction(s: SanctionRow) {
+      sanctions.push({ ...s });
+    },
+    async listSanctions(personId: string) {
+      return sanctions.filter((s) => s.personId === personId).sort((a, b) => b.createdAt - a.createdAt);
+    },
+    async activeBan(personId: string, at: number) {
+      const bans = sanctions.filter(
+        (s) => s.personId === personId && s.kind === "ban" && (s.from ?? 0) <= at && at < (s.until ?? 0),
+      );
+      return bans.sort((a, b) => (b.until ?? 0) - (a.until ?? 0))[0] ?? null;
+    },
+    async createComplaint(c: ComplaintRow) {
+      complaints.set(c.id, { ...c });
+    },
+    async getComplaint(id: string) {
+      return complaints.get(id) ?? null;
+    },
+    async listComplaints(query: { tableId: string } | { open: true }) {
+      return [...complaints.values()]
+        .filter((c) => ("tableId" in query ? c.tableId === query.tableId : c.answer === null))
+        .sort((a, b) => a.createdAt - b.createdAt);
+    },
+    async answerComplaint(id: string, answer: { text: string; byHostId: string; at: number }) {
+      const c = complaints.get(id);
+      if (!c || c.answer) return false;
+      complaints.set(id, { ...c, answer });
+      return true;
     },
     async createTable(t: Omit<TableRow, "seq">, created: GameEvent, seats: readonly SeatPerson[] = []) {
       tables.set(t.id, { ...t, seq: 1 });
