@@ -111,7 +111,14 @@ export interface JoinAnswer {
 /** GET /api/tables/:id/seats (host). */
 export interface SeatsAnswer {
   readonly code: string;
-  readonly seats: readonly { seat: number; name: string; phone: boolean; joinedAt: number | null }[];
+  readonly seats: readonly {
+    seat: number;
+    name: string;
+    phone: boolean;
+    joinedAt: number | null;
+    /** Who sat there: a person of the club's directory (null for a table from before 0004_people). */
+    person: string | null;
+  }[];
 }
 
 /** Every 4xx answer: a machine code and a sentence for a person. */

@@ -59,6 +59,14 @@ describe.each(BACKENDS)("seating people on $name", (backend) => {
     const sat = await h.store.listTableSeats(id);
     expect(sat).toHaveLength(12);
     expect(sat[2]).toEqual({ seat: 3, personId: vera.id });
+    // The host reads who sat where with the seats.
+    const seats2 = await h.app.inject({
+      method: "GET",
+      url: `/api/tables/${id}/seats`,
+      headers: { cookie: host },
+    });
+    expect(seats2.json().seats[2]).toMatchObject({ seat: 3, name: "Vera V.", person: vera.id });
+    expect(seats2.json().seats.map((s: { person: string }) => s.person)).toEqual(sat.map((s) => s.personId));
     const guest = await h.store.getPerson(sat[0]?.personId ?? "");
     expect(guest).toMatchObject({ name: "Player 1", kind: "guest", mergedInto: null });
   });
