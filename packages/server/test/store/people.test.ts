@@ -114,6 +114,33 @@ describe.each([
     }
   });
 
+  it("0004_people goes down to 0003 keeping the accounts (refused while one is a member), and up again", async () => {
+    const url = await db.another();
+    const fresh = await openStore(url);
+    await fresh.createHost(account("down-host", "p-down-host"), person("p-down-host", "Down Host"));
+    await fresh.createHost(
+      account("down-member", "p-down-member", { role: "member" }),
+      person("p-down-member", "M"),
+    );
+    await fresh.close();
+    const old = await migratedTo(url, "0004_people");
+    const migrator = new Migrator({ db: old, provider: migrations });
+    expect((await migrator.migrateTo("0003_online")).error).toBeDefined();
+    await sql`delete from hosts where id = 'down-member'`.execute(old);
+    expect((await migrator.migrateTo("0003_online")).error).toBeUndefined();
+    const { rows } = await sql<{ id: string }>`select id from hosts`.execute(old);
+    expect(rows.map((r) => r.id)).toEqual(["down-host"]);
+    await old.destroy();
+    const again = await openStore(url);
+    try {
+      const host = await again.getHost("down-host");
+      expect(host?.personId).not.toBeNull();
+      expect((await again.getPerson(host?.personId ?? ""))?.name).toBe("Account down-host");
+    } finally {
+      await again.close();
+    }
+  });
+
   it("CLUB-1 stores members and guests; a second unmerged guest by one name is a StoreConflict", async () => {
     const vera = person("p-vera", "Vera");
     const guest = person("p-guest-ivan", "Ivan", { kind: "guest" });

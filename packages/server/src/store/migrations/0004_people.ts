@@ -3,7 +3,7 @@
 // administration's sanctions on a person and the complaints filed about a game.
 
 import { randomUUID } from "node:crypto";
-import { type Kysely, PostgresAdapter, sql } from "kysely";
+import { type Kysely, PostgresAdapter, type RawBuilder, sql } from "kysely";
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -71,14 +71,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 /**
  * Accounts (the `hosts` table) may be members too, and each links to its person: every existing
  * account gets a member person by its name. PostgreSQL replaces the role's check; SQLite cannot
- * alter a check, so it rebuilds the table (its documented procedure: foreign keys off, copy,
- * rename, check, foreign keys on; SQLite migrations run outside a transaction).
+ * alter a check, so it rebuilds the table.
  */
 async function linkAccounts(db: Kysely<unknown>): Promise<void> {
-  const roles = sql`role in ('admin', 'host', 'member')`;
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
-    await sql`alter table hosts drop constraint if exists hosts_role_check`.execute(db);
-    await sql`alter table hosts add constraint hosts_role_check check (${roles})`.execute(db);
+  if (isPostgres(db)) {
+    await setRoles(db, sql`role in ('admin', 'host', 'member')`);
     await db.schema
       .alterTable("hosts")
       .addColumn("person_id", "text", (c) => c.references("people.id").unique())
@@ -86,24 +83,46 @@ async function linkAccounts(db: Kysely<unknown>): Promise<void> {
     await fillPeople(db);
     return;
   }
+  await rebuildHosts(db, true, fillPeople);
+}
+
+const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+async function setRoles(db: Kysely<unknown>, roles: RawBuilder<unknown>): Promise<void> {
+  await sql`alter table hosts drop constraint if exists hosts_role_check`.execute(db);
+  await sql`alter table hosts add constraint hosts_role_check check (${roles})`.execute(db);
+}
+
+/**
+ * SQLite's documented procedure for a change ALTER TABLE cannot make: foreign keys off, a new
+ * table, copy, drop, rename, check the keys, foreign keys on (SQLite migrations run outside a
+ * transaction, so the pragma takes effect). With `people` the table has the member role and
+ * `person_id` (0004); without, it is as 0001 made it.
+ */
+async function rebuildHosts(
+  db: Kysely<unknown>,
+  people: boolean,
+  then: (tx: Kysely<unknown>) => Promise<void> = async () => {},
+): Promise<void> {
+  const roles = people ? sql`role in ('admin', 'host', 'member')` : sql`role in ('admin', 'host')`;
   await sql`pragma foreign_keys = off`.execute(db);
   try {
     await db.transaction().execute(async (tx) => {
-      await tx.schema
+      let table = tx.schema
         .createTable("hosts_new")
         .addColumn("id", "text", (c) => c.primaryKey())
         .addColumn("name", "text", (c) => c.notNull())
         .addColumn("login", "text", (c) => c.notNull().unique())
         .addColumn("role", "text", (c) => c.notNull().check(roles))
         .addColumn("password_hash", "text", (c) => c.notNull())
-        .addColumn("created_at", "bigint", (c) => c.notNull())
-        .addColumn("person_id", "text", (c) => c.references("people.id").unique())
-        .execute();
+        .addColumn("created_at", "bigint", (c) => c.notNull());
+      if (people) table = table.addColumn("person_id", "text", (c) => c.references("people.id").unique());
+      await table.execute();
       await sql`insert into hosts_new (id, name, login, role, password_hash, created_at)
         select id, name, login, role, password_hash, created_at from hosts`.execute(tx);
       await tx.schema.dropTable("hosts").execute();
       await tx.schema.alterTable("hosts_new").renameTo("hosts").execute();
-      await fillPeople(tx);
+      await then(tx);
       const broken = await sql`pragma foreign_key_check`.execute(tx);
       if (broken.rows.length > 0) throw new Error("0004_people: the accounts' foreign keys broke");
     });
@@ -129,8 +148,15 @@ async function fillPeople(db: Kysely<unknown>): Promise<void> {
   }
 }
 
+/** Back to 0003: refused (by the role check) while any account is a member. */
 export async function down(db: Kysely<unknown>): Promise<void> {
+  // Checked first: SQLite runs a migration outside a transaction, so a late failure would leave half of it.
+  const members = await sql<{ id: string }>`select id from hosts where role = 'member'`.execute(db);
+  if (members.rows.length > 0) throw new Error("0004_people: members' accounts exist; 0003 has no such role");
   for (const table of ["complaints", "sanctions", "table_seats"]) await db.schema.dropTable(table).execute();
-  await db.schema.alterTable("hosts").dropColumn("person_id").execute();
+  if (isPostgres(db)) {
+    await db.schema.alterTable("hosts").dropColumn("person_id").execute();
+    await setRoles(db, sql`role in ('admin', 'host')`);
+  } else await rebuildHosts(db, false);
   await db.schema.dropTable("people").execute();
 }
