@@ -4,7 +4,7 @@
 
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freshContext, launch, NAMES, type Served, serve, setUpClub, tempDb } from "./club.js";
+import { ADMIN, freshContext, launch, NAMES, type Served, serve, setUpClub, tempDb } from "./club.js";
 
 /** A call to the API with the page's session cookie: its status and body. */
 async function apiCall(page: Page, method: string, url: string, body?: unknown) {
@@ -131,5 +131,23 @@ describe("the club's people in the browser", () => {
     expect(new URL(page.url()).pathname).toBe("/tables/new");
     const after = (await apiCall(page, "GET", "/api/tables")).body as { tables: unknown[] };
     expect(after.tables.length).toBe(before.tables.length);
+  }, 60_000);
+
+  it("signs out everywhere from one's own page: this page and another browser both end signed out", async () => {
+    const other = await (await freshContext(browser)).newPage();
+    await other.goto(`${served.url}/signin`);
+    await other.fill("#signin-login", ADMIN.login);
+    await other.fill("#signin-password", ADMIN.password);
+    await other.click("form button[type=submit]");
+    await other.getByRole("heading", { name: "Tables" }).waitFor();
+    expect((await apiCall(other, "GET", "/api/me")).status).toBe(200);
+
+    await page.goto(served.url);
+    await page.getByRole("link", { name: "My page" }).click();
+    page.once("dialog", (dialog) => void dialog.accept());
+    await page.getByRole("button", { name: "End my sessions on every device" }).click();
+    await page.waitForURL((url) => url.pathname === "/signin");
+    expect((await apiCall(page, "GET", "/api/me")).status).toBe(401);
+    expect((await apiCall(other, "GET", "/api/me")).status).toBe(401);
   }, 60_000);
 });

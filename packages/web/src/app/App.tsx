@@ -82,13 +82,6 @@ export function App() {
       navigate("/people", { replace: true });
   }, [member, route.name]);
 
-  const signOutEverywhere = async () => {
-    if (!confirm(t("app.signOutAll.confirm"))) return;
-    await api.signOutEverywhere();
-    setMe(null);
-    navigate("/signin");
-  };
-
   const signOut = async () => {
     const waiting = unsentSteps();
     if (waiting > 0 && !confirm(t("app.signOut.pending", { n: waiting }))) return;
@@ -113,6 +106,7 @@ export function App() {
             {!member && <Link href="/tables/new">{t("app.nav.newTable")}</Link>}
             <Link href="/people">{t("app.nav.people")}</Link>
             {me?.role === "admin" && <Link href="/complaints">{t("app.nav.complaints")}</Link>}
+            {me?.person && <Link href={`/people/${encodeURIComponent(me.person)}`}>{t("app.nav.me")}</Link>}
           </nav>
         )}
         <span class="spacer" />
@@ -134,11 +128,6 @@ export function App() {
             title={t("app.signedInAs", { name: me.name })}
           >
             {t("app.nav.signOut")}
-          </button>
-        )}
-        {me && (
-          <button type="button" class="secondary" onClick={signOutEverywhere}>
-            {t("app.nav.signOutAll")}
           </button>
         )}
       </header>
@@ -166,7 +155,18 @@ function Page(props: { route: Route; host: boolean; me: Me; setMe: (me: Me) => v
     case "people":
       return me ? <PeoplePage admin={admin} /> : <Loading />;
     case "person":
-      return me ? <PersonPage key={route.id} id={route.id} admin={admin} lang={lang} /> : <Loading />;
+      return me ? (
+        <PersonPage
+          key={route.id}
+          id={route.id}
+          admin={admin}
+          mine={me.person === route.id}
+          onSignedOut={() => setMe(null)}
+          lang={lang}
+        />
+      ) : (
+        <Loading />
+      );
     case "complaints":
       return me ? <ComplaintsPage table={null} admin={admin} lang={lang} /> : <Loading />;
     case "tableComplaints":

@@ -6,7 +6,8 @@ export const CLUB_STRINGS: Strings = {
   ru: {
     "app.nav.people": "Участники",
     "app.nav.complaints": "Жалобы",
-    "app.nav.signOutAll": "Выйти везде",
+    "app.nav.signOutAll": "Завершить сеансы на всех устройствах",
+    "app.nav.me": "Моя страница",
     "app.signOutAll.confirm": "Выйти на всех устройствах?",
     "app.people.title": "Участники клуба",
     "app.people.directory": "Справочник клуба",
@@ -72,7 +73,8 @@ export const CLUB_STRINGS: Strings = {
   uk: {
     "app.nav.people": "Учасники",
     "app.nav.complaints": "Скарги",
-    "app.nav.signOutAll": "Вийти всюди",
+    "app.nav.signOutAll": "Завершити сеанси на всіх пристроях",
+    "app.nav.me": "Моя сторінка",
     "app.signOutAll.confirm": "Вийти на всіх пристроях?",
     "app.people.title": "Учасники клубу",
     "app.people.directory": "Довідник клубу",
@@ -138,7 +140,8 @@ export const CLUB_STRINGS: Strings = {
   en: {
     "app.nav.people": "Members",
     "app.nav.complaints": "Complaints",
-    "app.nav.signOutAll": "Sign out everywhere",
+    "app.nav.signOutAll": "End my sessions on every device",
+    "app.nav.me": "My page",
     "app.signOutAll.confirm": "Sign out on every device?",
     "app.people.title": "The club's members",
     "app.people.directory": "The club's directory",

@@ -17,7 +17,14 @@ function day(at: number, lang: Language): string {
   return new Intl.DateTimeFormat(lang, { dateStyle: "medium" }).format(new Date(at));
 }
 
-export function PersonPage(props: { id: string; admin: boolean; lang: Language }) {
+export function PersonPage(props: {
+  id: string;
+  admin: boolean;
+  /** The signed-in account's own person: it may sign out everywhere here. */
+  mine: boolean;
+  onSignedOut: () => void;
+  lang: Language;
+}) {
   const [person, setPerson] = useState<PersonInfo | null>(null);
   const [sanctions, setSanctions] = useState<SanctionInfo[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -59,6 +66,22 @@ export function PersonPage(props: { id: string; admin: boolean; lang: Language }
         <p class="ok" role="status">
           {note}
         </p>
+      )}
+      {props.mine && (
+        <div class="actions">
+          <button
+            type="button"
+            class="secondary"
+            onClick={async () => {
+              if (!confirm(t("app.signOutAll.confirm"))) return;
+              await api.signOutEverywhere();
+              props.onSignedOut();
+              navigate("/signin");
+            }}
+          >
+            {t("app.nav.signOutAll")}
+          </button>
+        </div>
       )}
       {props.admin && (
         <AdminTools
