@@ -79,6 +79,16 @@ export interface PersonInfo {
   readonly ban: { readonly until: number; readonly reason: string } | null;
 }
 
+/** A game a person played (GET /api/people/:id), a merged guest's included. */
+export interface PersonGame {
+  readonly table: string;
+  readonly title: string;
+  readonly seat: number;
+  readonly phase: string;
+  readonly winner: string | null;
+  readonly createdAt: number;
+}
+
 export interface SanctionInfo {
   readonly id: string;
   readonly person: string;

@@ -129,6 +129,18 @@ describe.each(BACKENDS)("people on $name", (backend) => {
     expect(merged.statusCode).toBe(200);
     expect(merged.json().person).toMatchObject({ id: taras, name: "Taras" });
     expect((await h.store.resolvePerson(guest))?.id).toBe(taras);
+    // The member's page lists the guest's game as the member's.
+    const page = (await call("GET", `/api/people/${taras}`, admin)).json();
+    expect(page.games).toEqual([
+      {
+        table: expect.any(String),
+        title: expect.any(String),
+        seat: 1,
+        phase: "deal",
+        winner: null,
+        createdAt: expect.any(Number),
+      },
+    ]);
     // The merged guest leaves the directory; merging again, or a member, is refused.
     const listed = (await call("GET", "/api/people?q=Guest%20Taras", admin)).json().people;
     expect(listed.map((p: { id: string }) => p.id)).not.toContain(guest);

@@ -23,6 +23,8 @@ import { type HostRow, type PersonRow, type SanctionRow, type Store, StoreConfli
 
 const PersonParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
 const DEFAULT_LIMIT = 20;
+/** The latest games listed on a person's page. */
+const GAMES_SHOWN = 50;
 
 function noPerson(): HttpError {
   return new HttpError(404, "not_found", "there is no such person");
@@ -112,7 +114,15 @@ export function peopleRoutes(
         viewer.role === "admin" || mine
           ? await Promise.all((await store.listSanctions(person.id)).map((s) => sanctionInfo(store, s)))
           : [];
-      return { person: info, sanctions };
+      const games = (await store.listGamesOf(person.id, GAMES_SHOWN)).map(({ table, seat }) => ({
+        table: table.id,
+        title: table.title,
+        seat,
+        phase: table.phase,
+        winner: table.winner,
+        createdAt: table.createdAt,
+      }));
+      return { person: info, sanctions, games };
     });
 
     app.post("/api/people", { schema: { body: NewPersonBody } }, async (request, reply) => {

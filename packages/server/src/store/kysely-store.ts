@@ -387,6 +387,21 @@ export class KyselyStore implements Store {
     );
   }
 
+  async listGamesOf(personId: string, limit: number): Promise<{ table: TableRow; seat: number }[]> {
+    const rows = await this.db
+      .selectFrom("table_seats")
+      .innerJoin("tables", "tables.id", "table_seats.table_id")
+      .innerJoin("people", "people.id", "table_seats.person_id")
+      .selectAll("tables")
+      .select("table_seats.seat as seat")
+      .where((eb) => eb.or([eb("people.id", "=", personId), eb("people.merged_into", "=", personId)]))
+      .orderBy("tables.created_at", "desc")
+      .orderBy("tables.id")
+      .limit(limit)
+      .execute();
+    return rows.map(({ seat, ...table }) => ({ table: tableRow(table), seat }));
+  }
+
   async listTableSeats(tableId: string): Promise<SeatPerson[]> {
     const rows = await this.db
       .selectFrom("table_seats")

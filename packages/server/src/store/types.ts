@@ -153,6 +153,11 @@ export interface Store {
   setTableSeats(tableId: string, seats: readonly SeatPerson[]): Promise<void>;
   /** Who sat where at the table (as seated, not resolved through merges), in seat order. */
   listTableSeats(tableId: string): Promise<SeatPerson[]>;
+  /**
+   * The tables a person sat at, counting the guests merged into them (a guest's games are the
+   * member's), newest first, at most `limit`: each table's row and the seat.
+   */
+  listGamesOf(personId: string, limit: number): Promise<{ table: TableRow; seat: number }[]>;
   getTable(id: string): Promise<TableRow | null>;
   /** Every table, newest first. */
   listTables(): Promise<TableRow[]>;

@@ -92,6 +92,18 @@ export function memoryStore(): Store {
         seats.map((s) => ({ ...s })),
       );
     },
+    async listGamesOf(personId: string, limit: number) {
+      const games: { table: TableRow; seat: number }[] = [];
+      for (const [tableId, seats] of seated) {
+        for (const s of seats) {
+          const p = people.get(s.personId);
+          const table = tables.get(tableId);
+          if (table && p && (p.id === personId || p.mergedInto === personId))
+            games.push({ table, seat: s.seat });
+        }
+      }
+      return games.sort((a, b) => b.table.createdAt - a.table.createdAt).slice(0, limit);
+    },
     async listTableSeats(tableId: string) {
       return [...(seated.get(tableId) ?? [])].sort((a, b) => a.seat - b.seat);
     },

@@ -218,6 +218,24 @@ describe.each([
     await store.setTableSeats(row.id, swapped);
     expect(await store.listTableSeats(row.id)).toEqual(swapped);
     expect(await store.listTableSeats("no-table")).toEqual([]);
+    // The games of a person, a guest merged into them counting as theirs, newest first.
+    await store.createPerson(person("p-games", "Games"));
+    await store.createPerson(
+      person("p-games-guest", "Games Guest", { kind: "guest", mergedInto: "p-games" }),
+    );
+    const later = await newTable();
+    await store.createTable({ ...later.row, createdAt: NOW + 10 }, later.created, [
+      { seat: 4, personId: "p-games-guest" },
+    ]);
+    await store.setTableSeats(row.id, [{ seat: 2, personId: "p-games" }]);
+    const games = await store.listGamesOf("p-games", 10);
+    expect(games.map((g) => [g.table.id, g.seat])).toEqual([
+      [later.row.id, 4],
+      [row.id, 2],
+    ]);
+    expect(games[0]?.table).toMatchObject({ title: later.row.title, phase: later.row.phase, seq: 1 });
+    expect(await store.listGamesOf("p-games", 1)).toHaveLength(1);
+    expect(await store.listGamesOf("p-games-guest", 10)).toHaveLength(1);
     // A seat names a person who exists.
     const bad = await newTable();
     await expect(

@@ -10,6 +10,7 @@ import type {
   NewHostBody,
   NewPersonBody,
   NewTableBody,
+  PersonGame,
   PersonInfo,
   PersonPatchBody,
   SanctionBody,
@@ -79,7 +80,7 @@ export interface Api {
   signOutEverywhere(): Promise<Result<{ ended: number }>>;
   /** The club's directory: search as you type. */
   people(q: string, limit?: number): Promise<Result<{ people: PersonInfo[] }>>;
-  person(id: string): Promise<Result<{ person: PersonInfo; sanctions: SanctionInfo[] }>>;
+  person(id: string): Promise<Result<{ person: PersonInfo; sanctions: SanctionInfo[]; games: PersonGame[] }>>;
   addPerson(body: NewPersonBody): Promise<Result<{ person: PersonInfo }>>;
   patchPerson(id: string, body: PersonPatchBody): Promise<Result<{ person: PersonInfo }>>;
   merge(guest: string, into: string): Promise<Result<{ person: PersonInfo }>>;

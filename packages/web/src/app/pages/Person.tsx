@@ -2,16 +2,18 @@
 // sets a new password, ends every session, merges a guest into a member, and records sanctions
 // (CLUB-3). A member sees their own sanctions.
 
-import type { PersonInfo, Role, SanctionInfo } from "@misto/protocol";
+import type { PersonGame, PersonInfo, Role, SanctionInfo } from "@misto/protocol";
 import { useEffect, useState } from "preact/hooks";
 import type { Result } from "../../api/client.js";
 import { type Language, t } from "../../i18n/index.js";
 import { navigate } from "../router.js";
 import { api } from "../session.js";
-import { ErrorLine, errorText, Field, Loading } from "../ui.js";
+import { ErrorLine, errorText, Field, Link, Loading } from "../ui.js";
 import { personFacts } from "./People.js";
 
 const ROLES: readonly Role[] = ["member", "host", "admin"];
+/** Phases after the game: complaints may be filed (CLUB-2). */
+const OVER: ReadonlySet<string> = new Set(["ended", "rating", "closed"]);
 
 function day(at: number, lang: Language): string {
   return new Intl.DateTimeFormat(lang, { dateStyle: "medium" }).format(new Date(at));
@@ -27,6 +29,7 @@ export function PersonPage(props: {
 }) {
   const [person, setPerson] = useState<PersonInfo | null>(null);
   const [sanctions, setSanctions] = useState<SanctionInfo[]>([]);
+  const [games, setGames] = useState<PersonGame[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
 
@@ -35,6 +38,7 @@ export function PersonPage(props: {
       if (!answer.ok) return setError(errorText(answer.error));
       setPerson(answer.value.person);
       setSanctions(answer.value.sanctions);
+      setGames(answer.value.games);
     });
   useEffect(load, [props.id]);
 
@@ -90,6 +94,25 @@ export function PersonPage(props: {
           onMerged={(into) => navigate(`/people/${encodeURIComponent(into)}`)}
         />
       )}
+      <section aria-labelledby="games-heading" class="stack">
+        <h2 id="games-heading">{t("app.person.games")}</h2>
+        {games.length === 0 && <p>{t("app.person.noGames")}</p>}
+        <ul class="people-list">
+          {games.map((g) => (
+            <li key={g.table}>
+              <span>
+                {g.title}{" "}
+                <small>{t("app.person.gameSeat", { seat: g.seat, at: day(g.createdAt, props.lang) })}</small>
+              </span>
+              {OVER.has(g.phase) && (
+                <Link href={`/tables/${encodeURIComponent(g.table)}/complaints`}>
+                  {t("app.nav.complaints")}
+                </Link>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
       <section aria-labelledby="sanctions-heading" class="stack">
         <h2 id="sanctions-heading">{t("app.sanctions.title")}</h2>
         {sanctions.length === 0 && <p>{t("app.sanctions.none")}</p>}
