@@ -44,11 +44,8 @@ export function NewTablePage() {
 
   const applyPaste = () => {
     const list = namesFromList(paste);
-    setSeats(
-      Array.from({ length: SEATS }, (_, i) =>
-        list[i] ? { name: list[i], person: null } : seats[i],
-      ) as SeatChoice[],
-    );
+    // A pasted name is a guest until picked from the directory.
+    setSeats(seats.map((seat, i) => (list[i] ? { name: list[i], person: null } : seat)));
     setPasteNote(list.length === SEATS ? null : t("app.new.pasteCount", { n: list.length }));
   };
 
