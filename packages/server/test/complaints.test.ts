@@ -53,7 +53,8 @@ describe.each(BACKENDS)("complaints on $name", (backend) => {
     await play(h, host, finished, 600);
     const row = await h.store.getTable(finished);
     expect(row?.phase).toBe("closed");
-  });
+    // A whole game through the API: a few hundred requests, slow on a busy machine.
+  }, 120_000);
   afterAll(() => h.close());
 
   it("CLUB-2 a complaint is refused before the game ends", async () => {
@@ -82,8 +83,12 @@ describe.each(BACKENDS)("complaints on $name", (backend) => {
       at: expect.any(Number),
       answer: null,
     });
-    const mine = (await call("GET", `/api/tables/${finished}/complaints`, player)).json().complaints;
-    expect(mine).toEqual([complaint]);
+    const mine = (await call("GET", `/api/tables/${finished}/complaints`, player)).json();
+    expect(mine).toEqual({
+      table: { id: finished, title: expect.any(String), over: true },
+      complaints: [complaint],
+    });
+    expect((await call("GET", `/api/tables/${live}/complaints`, player)).json().table.over).toBe(false);
     // A host (who ran tables) may complain too; a member who did not play may not.
     const byHost = await call("POST", `/api/tables/${finished}/complaints`, host, {
       about: "game",

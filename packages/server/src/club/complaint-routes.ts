@@ -78,12 +78,15 @@ export function complaintRoutes(store: Store): FastifyPluginAsyncTypebox {
 
     app.get("/api/tables/:id/complaints", { schema: { params: IdParams } }, async (request) => {
       const account = await requireAccount(store, request);
-      if (!(await store.getTable(request.params.id)))
-        throw new HttpError(404, "not_found", "there is no such table");
-      const all = await store.listComplaints({ tableId: request.params.id });
+      const table = await store.getTable(request.params.id);
+      if (!table) throw new HttpError(404, "not_found", "there is no such table");
+      const all = await store.listComplaints({ tableId: table.id });
       // The administration sees every complaint; anyone else their own.
       const shown = account.role === "admin" ? all : all.filter((c) => c.byHostId === account.id);
-      return { complaints: await Promise.all(shown.map(complaintInfo)) };
+      return {
+        table: { id: table.id, title: table.title, over: OVER.has(table.phase) },
+        complaints: await Promise.all(shown.map(complaintInfo)),
+      };
     });
 
     app.get("/api/complaints", async (request) => {

@@ -87,7 +87,9 @@ export interface Api {
   resetPassword(id: string, password: string): Promise<Result<null>>;
   signOutPerson(id: string): Promise<Result<{ ended: number }>>;
   addSanction(id: string, body: SanctionBody): Promise<Result<{ sanction: SanctionInfo }>>;
-  complaints(table: string): Promise<Result<{ complaints: ComplaintInfo[] }>>;
+  complaints(
+    table: string,
+  ): Promise<Result<{ table: { id: string; title: string; over: boolean }; complaints: ComplaintInfo[] }>>;
   fileComplaint(table: string, body: ComplaintBody): Promise<Result<{ complaint: ComplaintInfo }>>;
   openComplaints(): Promise<Result<{ complaints: ComplaintInfo[] }>>;
   answerComplaint(id: string, text: string): Promise<Result<{ complaint: ComplaintInfo }>>;

@@ -15,23 +15,26 @@ function when(at: number, lang: Language): string {
 export function ComplaintsPage(props: { table: string | null; admin: boolean; lang: Language }) {
   const [complaints, setComplaints] = useState<ComplaintInfo[] | null>(null);
   const [title, setTitle] = useState("");
+  /** The game is over: a complaint may be filed (CLUB-2). */
+  const [over, setOver] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   const load = () => {
-    const asked = props.table ? api.complaints(props.table) : api.openComplaints();
-    void asked.then((answer) => {
-      if (answer.ok) setComplaints(answer.value.complaints);
-      else setError(errorText(answer.error));
+    if (!props.table) {
+      void api.openComplaints().then((answer) => {
+        if (answer.ok) setComplaints(answer.value.complaints);
+        else setError(errorText(answer.error));
+      });
+      return;
+    }
+    void api.complaints(props.table).then((answer) => {
+      if (!answer.ok) return setError(errorText(answer.error));
+      setComplaints(answer.value.complaints);
+      setTitle(answer.value.table.title);
+      setOver(answer.value.table.over);
     });
   };
   useEffect(load, [props.table]);
-  useEffect(() => {
-    if (!props.table) return;
-    // The title only when this account may read the table (a host's); a member's page goes without.
-    void api.tables().then((answer) => {
-      if (answer.ok) setTitle(answer.value.tables.find((x) => x.id === props.table)?.title ?? "");
-    });
-  }, [props.table]);
 
   return (
     <section class="stack">
@@ -70,7 +73,8 @@ export function ComplaintsPage(props: { table: string | null; admin: boolean; la
           </li>
         ))}
       </ul>
-      {props.table && <FileComplaint table={props.table} onDone={load} />}
+      {props.table && over && <FileComplaint table={props.table} onDone={load} />}
+      {props.table && complaints !== null && !over && <p>{t("app.complaints.afterGame")}</p>}
     </section>
   );
 }
