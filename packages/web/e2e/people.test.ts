@@ -2,9 +2,46 @@
 // as the host types (search as you type), shows a banned person with the ban's reason, and the
 // server's refusal of a banned guest (CLUB-3); the admin records a ban on the person's page.
 
+import { type GameEvent, legalActions, replay } from "@misto/engine";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, freshContext, launch, NAMES, type Served, serve, setUpClub, tempDb } from "./club.js";
+
+/** The host's commands that move a game on (never back, never off the table). */
+const FORWARD = new Set([
+  "advance",
+  "choose",
+  "note",
+  "vote",
+  "liftVote",
+  "grave",
+  "nominate",
+  "closeNominations",
+  "ratingVote",
+  "closeRating",
+  "announceResult",
+  "split",
+]);
+
+/** Plays the table to its end through the API with the page's session, the engine choosing each step. */
+async function finishGame(page: Page, id: string): Promise<void> {
+  for (let step = 0; step < 800; step++) {
+    const table = (await apiCall(page, "GET", `/api/tables/${id}`)).body as {
+      seq: number;
+      events: GameEvent[];
+    };
+    const state = replay(table.events);
+    const action = legalActions(state, "host").find((a) => FORWARD.has(a.type));
+    if (!action) return;
+    const sent = await apiCall(page, "POST", `/api/tables/${id}/commands`, {
+      id: `finish-${id.slice(0, 8)}-${step}`,
+      seq: table.seq,
+      command: action,
+    });
+    if (sent.status !== 200) throw new Error(`${action.type}: ${sent.status} ${JSON.stringify(sent.body)}`);
+  }
+  throw new Error("the game did not end in 800 steps");
+}
 
 /** A call to the API with the page's session cookie: its status and body. */
 async function apiCall(page: Page, method: string, url: string, body?: unknown) {
@@ -132,6 +169,48 @@ describe("the club's people in the browser", () => {
     const after = (await apiCall(page, "GET", "/api/tables")).body as { tables: unknown[] };
     expect(after.tables.length).toBe(before.tables.length);
   }, 60_000);
+
+  it("CLUB-2 after the game a player files a complaint from their page; the administration answers it", async () => {
+    const dana = await apiCall(page, "POST", "/api/people", {
+      name: "Dana Complains",
+      account: { login: "dana", password: ADMIN.password, role: "member" },
+    });
+    const danaId = (dana.body as { person: { id: string } }).person.id;
+    const seats = NAMES.map((name, i) =>
+      i === 3 ? { name: "Dana", person: danaId } : { name: `${name} C` },
+    );
+    const made = await apiCall(page, "POST", "/api/tables", {
+      title: "Complained game",
+      seats,
+      deal: { seed: "c" },
+    });
+    const id = (made.body as { id: string }).id;
+    await finishGame(page, id);
+
+    const player = await (await freshContext(browser)).newPage();
+    await player.goto(`${served.url}/signin`);
+    await player.fill("#signin-login", "dana");
+    await player.fill("#signin-password", ADMIN.password);
+    await player.click("form button[type=submit]");
+    // A member lands on the members' pages, and reaches the game from their own page.
+    await player.getByRole("link", { name: "My page" }).click();
+    await player.getByRole("heading", { name: "Dana Complains" }).waitFor();
+    await player.getByRole("link", { name: "Complaints" }).last().click();
+    await player.getByRole("heading", { name: "Complaints about “Complained game”" }).waitFor();
+    await player.getByLabel("The host").check();
+    await player.getByLabel("Your complaint").fill("Seat 4 was not given the last word.");
+    await player.getByRole("button", { name: "File the complaint" }).click();
+    await player.getByText("Your complaint is filed.").waitFor();
+    await player.getByText("Waiting for the administration's answer.").waitFor();
+
+    await page.goto(`${served.url}/complaints`);
+    await page.getByText("Seat 4 was not given the last word.").waitFor();
+    await page.getByLabel("Answer").fill("The host is reminded of the rule.");
+    await page.getByRole("button", { name: "Send the answer" }).click();
+    await page.getByText("No complaints.").waitFor();
+    await player.reload();
+    await player.getByText(/The administration's answer .*The host is reminded of the rule\./).waitFor();
+  }, 120_000);
 
   it("signs out everywhere from one's own page: this page and another browser both end signed out", async () => {
     const other = await (await freshContext(browser)).newPage();
