@@ -30,15 +30,31 @@ export const NewHostBody = Type.Object(
 );
 export type NewHostBody = Static<typeof NewHostBody>;
 
+/** An account's role (docs/club.md): the administration, a host, or a member. */
+export const Role = Type.Union([Type.Literal("admin"), Type.Literal("host"), Type.Literal("member")]);
+export type Role = Static<typeof Role>;
+
 export const HostInfo = Type.Object({
   id: Type.String(),
   name: Type.String(),
   login: Type.String(),
-  role: Type.Union([Type.Literal("admin"), Type.Literal("host")]),
+  role: Role,
+  /** The account's person in the club's directory (docs/club.md). */
+  person: Type.Union([Type.String(), Type.Null()]),
 });
 export type HostInfo = Static<typeof HostInfo>;
 
-const SeatName = Type.Object({ name: Text(60) }, { additionalProperties: false });
+/** A person's id in the club's directory (GET /api/people). */
+export const PersonId = Type.String({ minLength: 1, maxLength: 64 });
+
+/**
+ * A seat: the player's name, and the person from the directory; without `person` the seat is a
+ * guest by that name (docs/club.md).
+ */
+const SeatName = Type.Object(
+  { name: Text(60), person: Type.Optional(PersonId) },
+  { additionalProperties: false },
+);
 
 /** POST /api/tables: seat 12 players, pick the settings, deal (a seed, the cards, or a fresh random seed). */
 export const NewTableBody = Type.Object(
@@ -95,7 +111,14 @@ export interface JoinAnswer {
 /** GET /api/tables/:id/seats (host). */
 export interface SeatsAnswer {
   readonly code: string;
-  readonly seats: readonly { seat: number; name: string; phone: boolean; joinedAt: number | null }[];
+  readonly seats: readonly {
+    seat: number;
+    name: string;
+    phone: boolean;
+    joinedAt: number | null;
+    /** Who sat there: a person of the club's directory (null for a table from before 0005_people). */
+    person: string | null;
+  }[];
 }
 
 /** Every 4xx answer: a machine code and a sentence for a person. */

@@ -5,6 +5,8 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import fastifyWebsocket from "@fastify/websocket";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { authRoutes } from "./auth/routes.js";
+import { complaintRoutes } from "./club/complaint-routes.js";
+import { peopleRoutes } from "./club/people-routes.js";
 import { installErrorHandler } from "./errors.js";
 import { Hub } from "./realtime/hub.js";
 import { realtimeRoute } from "./realtime/socket.js";
@@ -58,7 +60,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   app.addHook("onClose", async () => runner.stop());
 
   app.get("/api/health", async () => ({ ok: true }));
-  await app.register(authRoutes(store, (sessionHash) => hub.endSession(sessionHash)));
+  const onSignOut = (sessionHash: string) => void hub.endSession(sessionHash);
+  await app.register(authRoutes(store, onSignOut));
+  await app.register(peopleRoutes(store, onSignOut));
+  await app.register(complaintRoutes(store));
   await app.register(tableRoutes(store, tables));
   await app.register(phoneRoutes(store, tables, hub));
   realtimeRoute(app, store, tables, hub);

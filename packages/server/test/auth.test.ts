@@ -79,7 +79,13 @@ describe.each(BACKENDS)("auth on $name", (backend) => {
       const res = await h.app.inject({ method: "POST", url: "/api/setup", payload: setupBody(token) });
       expect(res.statusCode).toBe(201);
       expect(res.json()).toEqual({
-        host: { id: expect.any(String), name: "Anna", login: "admin", role: "admin" },
+        host: {
+          id: expect.any(String),
+          name: "Anna",
+          login: "admin",
+          role: "admin",
+          person: expect.any(String),
+        },
       });
       const cookie = res.cookies.find((c) => c.name === "misto_session");
       expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Strict", path: "/" });
@@ -215,7 +221,13 @@ describe.each(BACKENDS)("auth on $name", (backend) => {
       });
       expect(res.statusCode).toBe(201);
       expect(res.json()).toEqual({
-        host: { id: expect.any(String), name: "Vera", login: "vera", role: "host" },
+        host: {
+          id: expect.any(String),
+          name: "Vera",
+          login: "vera",
+          role: "host",
+          person: expect.any(String),
+        },
       });
       const byHost = await h.app.inject({
         method: "POST",

@@ -63,6 +63,7 @@ describe("a seat's view message", () => {
       role: "host",
       passwordHash: "x",
       createdAt: 1,
+      personId: null,
     } as const;
     await store.createHost(host);
     const tables = new TableService(store);

@@ -48,6 +48,11 @@ describe.each(BACKENDS)("realtime on $name", (backend) => {
     await h.close();
   });
 
+  const signInAs = async (login: string) =>
+    cookieOf(
+      await h.app.inject({ method: "POST", url: "/api/session", payload: { login, password: PASSWORD } }),
+    );
+
   it("answers ping with pong", async () => {
     const c = await open();
     c.send({ type: "ping" });
@@ -188,6 +193,40 @@ describe.each(BACKENDS)("realtime on $name", (backend) => {
     const sent = await send(h, host, t.id, { id: commandId(), seq: 1, command: { type: "advance" } });
     expect(sent.statusCode).toBe(200);
     expect(await staying.next()).toMatchObject({ type: "view", seq: 2 });
+  });
+
+  it("signing out everywhere closes the host connections of every session of that account", async () => {
+    // An account of its own: the other tests' host stays signed in.
+    const kira = await addHost(h, await signInAs("admin"), "kira");
+    const t = await newTable(h, kira);
+    const first = await signInAs("kira");
+    const second = await signInAs("kira");
+    const a = await open({ cookie: first });
+    const b = await open({ cookie: second });
+    a.send({ type: "subscribe", table: t.id, as: "host" });
+    b.send({ type: "subscribe", table: t.id, as: "host" });
+    expect(await a.next()).toMatchObject({ type: "view" });
+    expect(await b.next()).toMatchObject({ type: "view" });
+    const out = await h.app.inject({ method: "DELETE", url: "/api/sessions", headers: { cookie: first } });
+    expect(out.json()).toEqual({ ended: 3 });
+    for (const c of [a, b]) {
+      expect(await c.next()).toMatchObject({ type: "error", error: "signed_out" });
+      expect((await c.closed).code).toBe(1008);
+    }
+  });
+
+  it("CLUB-1 a member's session does not watch a table as its host", async () => {
+    const t = await newTable(h, host);
+    const added = await h.app.inject({
+      method: "POST",
+      url: "/api/people",
+      headers: { cookie: await signInAs("admin") },
+      payload: { name: "Mila", account: { login: "mila", password: PASSWORD, role: "member" } },
+    });
+    expect(added.statusCode).toBe(201);
+    const c = await open({ cookie: await signInAs("mila") });
+    c.send({ type: "subscribe", table: t.id, as: "host" });
+    expect(await c.next()).toMatchObject({ type: "error", error: "signed_out" });
   });
 
   it("pushes each subscriber its own view after every accepted change; spectators see no secret", async () => {

@@ -97,6 +97,40 @@ describe("accessibility (axe-core): no serious or critical violation", () => {
     expect(await audit(page, "online table")).toEqual([]);
   }, 60_000);
 
+  it("on the club's pages: seat suggestions, members, a person with a ban, a game's complaints", async () => {
+    await page.evaluate(async () => {
+      const post = (url: string, body: unknown) =>
+        fetch(url, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(body),
+        });
+      const made = (await (await post("/api/people", { name: "Marta Audit" })).json()) as {
+        person: { id: string };
+      };
+      await post(`/api/people/${made.person.id}/sanctions`, {
+        kind: "ban",
+        reason: "audit",
+        until: Date.now() + 86_400_000,
+      });
+    });
+    await page.goto(`${served.url}/tables/new`);
+    await page.locator("#seat-1").pressSequentially("Marta");
+    await page.getByRole("option", { name: /Marta Audit/ }).waitFor();
+    const found = await audit(page, "new table: seat suggestions");
+    await page.goto(`${served.url}/people`);
+    await page.getByRole("link", { name: "Marta Audit" }).waitFor();
+    found.push(...(await audit(page, "members")));
+    await page.getByRole("link", { name: "Marta Audit" }).click();
+    await page.locator(".sanction-list li").first().waitFor();
+    found.push(...(await audit(page, "a person")));
+    await page.goto(`${served.url}/tables/${encodeURIComponent(id)}/complaints`);
+    // The game is still on: the page says a complaint comes after it.
+    await page.getByText("A complaint is filed after the game.").waitFor();
+    found.push(...(await audit(page, "a game's complaints")));
+    expect(found).toEqual([]);
+  }, 60_000);
+
   it("on the game at the deal and at day steps (accusations, a seat's menu, the vote)", async () => {
     await page.goto(`${served.url}/tables/${encodeURIComponent(id)}`);
     await phaseHeading(page).waitFor();

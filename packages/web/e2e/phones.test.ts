@@ -347,7 +347,9 @@ describe("players' phones at a table (join, the held card, a vote, a night choic
     expect(await heldText(phoneOf(2).page)).toContain("You are not awake now: your pick changes nothing.");
     const screenOf = (page: Page) =>
       page.locator(".phone-body").evaluate((body) => {
-        const buttons = Array.from(body.querySelectorAll("button")).map((b) => `${b.textContent}:${b.disabled}`);
+        const buttons = Array.from(body.querySelectorAll("button")).map(
+          (b) => `${b.textContent}:${b.disabled}`,
+        );
         return { text: body.textContent, buttons };
       });
     const doctorScreen = await screenOf(doctor);

@@ -18,6 +18,10 @@ describe("routes", () => {
     expect(matchRoute("/display/t9")).toEqual({ name: "display", id: "t9" });
     expect(matchRoute("/online/t9")).toEqual({ name: "online", id: "t9" });
     expect(matchRoute("/tables/x/y")).toEqual({ name: "notFound" });
+    expect(matchRoute("/people")).toEqual({ name: "people" });
+    expect(matchRoute("/people/p%201")).toEqual({ name: "person", id: "p 1" });
+    expect(matchRoute("/complaints")).toEqual({ name: "complaints" });
+    expect(matchRoute("/tables/t9/complaints")).toEqual({ name: "tableComplaints", id: "t9" });
   });
 });
 

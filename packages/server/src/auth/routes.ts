@@ -4,15 +4,27 @@ import { randomUUID } from "node:crypto";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { NewHostBody, SetupBody, SignInBody } from "@misto/protocol";
 import { HttpError } from "../errors.js";
-import { type HostRow, type Store, StoreConflict } from "../store/index.js";
+import { type HostRow, type PersonRow, type Store, StoreConflict } from "../store/index.js";
 import { KeyedMutex } from "../tables/mutex.js";
 import { decoyHash, hashPassword, verifyPassword } from "./password.js";
 import { sameHash, tokenHash } from "./secrets.js";
-import { endSession, hostInfo, requireHost, SESSION_COOKIE, startSession } from "./sessions.js";
+import {
+  endSession,
+  hostInfo,
+  requireAccount,
+  requireHost,
+  SESSION_COOKIE,
+  startSession,
+} from "./sessions.js";
 
 /** Logins are compared without case: "Anna" and "anna" are one host. */
-function loginKey(login: string): string {
+export function loginKey(login: string): string {
   return login.toLowerCase();
+}
+
+/** A new member of the club's directory (every account is one). */
+export function newMember(name: string, at: number): PersonRow {
+  return { id: randomUUID(), name, kind: "member", council: false, mergedInto: null, createdAt: at };
 }
 
 /** `onSignOut` hears the hash of each session that ends, to close that host's live connections. */
@@ -38,15 +50,18 @@ export function authRoutes(
             "this setup link is not valid: use the one `misto serve` printed",
           );
         }
+        const at = Date.now();
+        const person = newMember(body.admin.name, at);
         const admin: HostRow = {
           id: randomUUID(),
           name: body.admin.name,
           login: loginKey(body.admin.login),
           role: "admin",
           passwordHash: await hashPassword(body.admin.password),
-          createdAt: Date.now(),
+          createdAt: at,
+          personId: person.id,
         };
-        await store.createClub({ id: randomUUID(), name: body.club.name }, admin);
+        await store.createClub({ id: randomUUID(), name: body.club.name }, admin, person);
         await store.setSetupToken(null);
         await startSession(store, admin, request, reply);
         return reply.code(201).send({ host: hostInfo(admin) });
@@ -62,14 +77,14 @@ export function authRoutes(
     });
 
     app.delete("/api/session", async (request, reply) => {
-      await requireHost(store, request);
+      await requireAccount(store, request);
       const cookie = request.cookies[SESSION_COOKIE];
       await endSession(store, request, reply);
       if (cookie) onSignOut(tokenHash(cookie));
       return reply.code(204).send();
     });
 
-    app.get("/api/me", async (request) => ({ host: hostInfo(await requireHost(store, request)) }));
+    app.get("/api/me", async (request) => ({ host: hostInfo(await requireAccount(store, request)) }));
 
     app.post("/api/hosts", { schema: { body: NewHostBody } }, async (request, reply) => {
       const me = await requireHost(store, request);
@@ -77,16 +92,19 @@ export function authRoutes(
       const login = loginKey(request.body.login);
       const taken = () => new HttpError(409, "login_taken", `the login "${login}" is taken`);
       if (await store.findHostByLogin(login)) throw taken();
+      const at = Date.now();
+      const person = newMember(request.body.name, at);
       const host: HostRow = {
         id: randomUUID(),
         name: request.body.name,
         login,
         role: "host",
         passwordHash: await hashPassword(request.body.password),
-        createdAt: Date.now(),
+        createdAt: at,
+        personId: person.id,
       };
       try {
-        await store.createHost(host);
+        await store.createHost(host, person);
       } catch (error) {
         if (error instanceof StoreConflict) throw taken();
         throw error;

@@ -2,7 +2,7 @@
 
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { HttpError } from "../errors.js";
-import type { HostRow, Store } from "../store/index.js";
+import type { HostRow, Role, Store } from "../store/index.js";
 import { newToken, tokenHash } from "./secrets.js";
 
 export const SESSION_COOKIE = "misto_session";
@@ -13,12 +13,13 @@ export interface HostInfo {
   readonly id: string;
   readonly name: string;
   readonly login: string;
-  readonly role: "admin" | "host";
+  readonly role: Role;
+  readonly person: string | null;
 }
 
-/** What a client may see of a host: never the password hash. */
+/** What a client may see of an account: never the password hash. */
 export function hostInfo(host: HostRow): HostInfo {
-  return { id: host.id, name: host.name, login: host.login, role: host.role };
+  return { id: host.id, name: host.name, login: host.login, role: host.role, person: host.personId };
 }
 
 /** Starts a session for the host and sets its cookie (Secure when the request came over HTTPS). */
@@ -58,11 +59,33 @@ export async function sessionHost(store: Store, cookie: string | undefined): Pro
   return (await store.getHost(session.hostId)) ?? null;
 }
 
-/** The request's host, or a 401 `signed_out`. */
+/** Hosts and the administration create and run tables; a member only signs in. */
+export function runsTables(account: HostRow): boolean {
+  return account.role === "admin" || account.role === "host";
+}
+
+/** The request's signed-in account, whatever its role, or a 401 `signed_out`. */
+export async function requireAccount(store: Store, request: FastifyRequest): Promise<HostRow> {
+  const account = await sessionHost(store, request.cookies[SESSION_COOKIE]);
+  if (!account) throw new HttpError(401, "signed_out", "sign in first");
+  return account;
+}
+
+/** The request's host (or admin): 401 `signed_out`, or 403 `forbidden` for a member. */
 export async function requireHost(store: Store, request: FastifyRequest): Promise<HostRow> {
   const host = await sessionHost(store, request.cookies[SESSION_COOKIE]);
   if (!host) throw new HttpError(401, "signed_out", "sign in as a host first");
+  if (!runsTables(host))
+    throw new HttpError(403, "forbidden", "only a host or the administration runs tables");
   return host;
+}
+
+/** The request's admin: 401 `signed_out`, or 403 `forbidden` for anyone else. */
+export async function requireAdmin(store: Store, request: FastifyRequest): Promise<HostRow> {
+  const admin = await requireAccount(store, request);
+  if (admin.role !== "admin")
+    throw new HttpError(403, "forbidden", "only the club's administration may do this");
+  return admin;
 }
 
 /** Ends the request's session and clears its cookie. */

@@ -91,6 +91,7 @@ async function measure(label: string, url: string): Promise<string[]> {
       role: "host",
       passwordHash: "-",
       createdAt: Date.now(),
+      personId: null,
     });
     await appendSerially(store, Math.min(200, APPENDS)); // warm-up
     progress(`${label}: ${APPENDS} appends, one writer`);

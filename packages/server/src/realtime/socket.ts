@@ -17,7 +17,7 @@ import type { TSchema } from "typebox";
 import { Compile } from "typebox/compile";
 import type { WebSocket } from "ws";
 import { tokenHash } from "../auth/secrets.js";
-import { SESSION_COOKIE, sessionHost } from "../auth/sessions.js";
+import { runsTables, SESSION_COOKIE, sessionHost } from "../auth/sessions.js";
 import { HttpError } from "../errors.js";
 import type { Store } from "../store/index.js";
 import type { TableService } from "../tables/service.js";
@@ -187,7 +187,7 @@ export function realtimeRoute(app: FastifyInstance, store: Store, tables: TableS
     async function subscribe(tableId: string, as: "host" | "spectator") {
       if (as === "host") {
         const host = trustedOrigin ? await sessionHost(store, cookie) : null;
-        if (!host || !cookie) {
+        if (!host || !cookie || !runsTables(host)) {
           refuse("signed_out", "watching as the host needs a host's session");
           return;
         }

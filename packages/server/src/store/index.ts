@@ -9,8 +9,13 @@ import type { Store } from "./types.js";
 
 export {
   type AppendResult,
+  type ComplaintRow,
   type HostRow,
   type OutChatLine,
+  type PersonRow,
+  type Role,
+  type SanctionRow,
+  type SeatPerson,
   type SeatTokenRow,
   type Store,
   StoreConflict,

@@ -2,13 +2,19 @@
 
 import type { GameEvent } from "@misto/engine";
 import { type Kysely, Migrator, type Selectable, sql, type Transaction } from "kysely";
+import { ClubQueries } from "./club-queries.js";
 import { GroupCommit, type Outcome } from "./group-commit.js";
 import { migrations } from "./migrations/index.js";
-import { type Database, type HostsTable, millis, type TablesTable } from "./schema.js";
+import { type Database, type HostsTable, millis, type PeopleTable, type TablesTable } from "./schema.js";
 import {
   type AppendResult,
+  type ComplaintRow,
   type HostRow,
   type OutChatLine,
+  type PersonRow,
+  type Role,
+  type SanctionRow,
+  type SeatPerson,
   type SeatTokenRow,
   type Store,
   StoreConflict,
@@ -45,7 +51,22 @@ const hostRow = (r: Selectable<HostsTable>): HostRow => ({
   role: r.role,
   passwordHash: r.password_hash,
   createdAt: millis(r.created_at),
+  personId: r.person_id,
 });
+
+const personRow = (r: Selectable<PeopleTable>): PersonRow => ({
+  id: r.id,
+  name: r.name,
+  kind: r.kind,
+  council: Number(r.council) === 1,
+  mergedInto: r.merged_into,
+  createdAt: millis(r.created_at),
+});
+
+/** A LIKE pattern that matches `text` anywhere, its own % _ and \ taken literally. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
 
 const tableRow = (r: Selectable<TablesTable>): TableRow => ({
   id: r.id,
@@ -74,6 +95,7 @@ export class KyselyStore implements Store {
    * PostgreSQL commits each on its own connection, the waiting done off this thread.
    */
   private readonly appends: GroupCommit<Append, AppendResult> | null;
+  private readonly club: ClubQueries;
 
   constructor(
     readonly kind: "sqlite" | "postgres",
@@ -82,6 +104,7 @@ export class KyselyStore implements Store {
     private readonly write: <T>(work: () => Promise<T>) => Promise<T>,
   ) {
     this.appends = kind === "sqlite" ? new GroupCommit((batch) => this.appendBatch(batch), write) : null;
+    this.club = new ClubQueries(db, write);
   }
 
   close(): Promise<void> {
@@ -105,11 +128,12 @@ export class KyselyStore implements Store {
     return row ?? null;
   }
 
-  createClub(club: { id: string; name: string }, admin: HostRow): Promise<void> {
+  createClub(club: { id: string; name: string }, admin: HostRow, person: PersonRow): Promise<void> {
     return this.write(() =>
       unique("the club is already set up", () =>
         this.db.transaction().execute(async (tx) => {
           await tx.insertInto("club").values({ slot: 1, id: club.id, name: club.name }).execute();
+          await tx.insertInto("people").values(personValues(person)).execute();
           await tx.insertInto("hosts").values(hostValues(admin)).execute();
         }),
       ),
@@ -131,12 +155,147 @@ export class KyselyStore implements Store {
     return row?.token_hash ?? null;
   }
 
-  async createHost(host: HostRow): Promise<void> {
+  async createHost(host: HostRow, person?: PersonRow): Promise<void> {
     await this.write(() =>
       unique(`the login ${host.login} is taken`, () =>
-        this.db.insertInto("hosts").values(hostValues(host)).execute(),
+        this.db.transaction().execute(async (tx) => {
+          if (person) await tx.insertInto("people").values(personValues(person)).execute();
+          await tx.insertInto("hosts").values(hostValues(host)).execute();
+        }),
       ),
     );
+  }
+
+  async findHostByPerson(personId: string): Promise<HostRow | null> {
+    const row = await this.db
+      .selectFrom("hosts")
+      .selectAll()
+      .where("person_id", "=", personId)
+      .executeTakeFirst();
+    return row ? hostRow(row) : null;
+  }
+
+  async listHosts(): Promise<HostRow[]> {
+    const rows = await this.db.selectFrom("hosts").selectAll().orderBy("name").orderBy("id").execute();
+    return rows.map(hostRow);
+  }
+
+  async createPerson(person: PersonRow): Promise<void> {
+    await this.write(() =>
+      unique(`the person ${person.name} exists`, () =>
+        this.db.insertInto("people").values(personValues(person)).execute(),
+      ),
+    );
+  }
+
+  async getPerson(id: string): Promise<PersonRow | null> {
+    const row = await this.db.selectFrom("people").selectAll().where("id", "=", id).executeTakeFirst();
+    return row ? personRow(row) : null;
+  }
+
+  async findGuest(name: string): Promise<PersonRow | null> {
+    const row = await this.db
+      .selectFrom("people")
+      .selectAll()
+      .where("kind", "=", "guest")
+      .where("merged_into", "is", null)
+      .where("name", "=", name)
+      .executeTakeFirst();
+    return row ? personRow(row) : null;
+  }
+
+  async listPeople(query: { q?: string; limit: number }): Promise<PersonRow[]> {
+    let select = this.db.selectFrom("people").selectAll().where("merged_into", "is", null);
+    const q = query.q?.trim().toLowerCase();
+    if (q) select = select.where(sql<boolean>`name_key like ${containsPattern(q)} escape '\\'`);
+    const rows = await select
+      .orderBy(sql`case when kind = 'member' then 0 else 1 end`)
+      .orderBy("name_key")
+      .orderBy("id")
+      .limit(query.limit)
+      .execute();
+    return rows.map(personRow);
+  }
+
+  async setCouncil(personId: string, council: boolean): Promise<boolean> {
+    const result = await this.write(() =>
+      this.db
+        .updateTable("people")
+        .set({ council: council ? 1 : 0 })
+        .where("id", "=", personId)
+        .where("kind", "=", "member")
+        .executeTakeFirst(),
+    );
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async mergeGuest(guestId: string, memberId: string): Promise<boolean> {
+    const merged = await this.write(() =>
+      this.db.transaction().execute(async (tx) => {
+        const result = await tx
+          .updateTable("people")
+          .set({ merged_into: memberId })
+          .where("id", "=", guestId)
+          .where("kind", "=", "guest")
+          .where("merged_into", "is", null)
+          .where((eb) =>
+            eb.exists(
+              eb
+                .selectFrom("people as member")
+                .select("member.id")
+                .where("member.id", "=", memberId)
+                .where("member.kind", "=", "member")
+                .where("member.merged_into", "is", null),
+            ),
+          )
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) !== 1) return false;
+        // The guest's sanctions follow them: a ban is not escaped by joining the club.
+        await tx
+          .updateTable("sanctions")
+          .set({ person_id: memberId })
+          .where("person_id", "=", guestId)
+          .execute();
+        return true;
+      }),
+    );
+    return merged;
+  }
+
+  createSanction(sanction: SanctionRow): Promise<void> {
+    return this.club.createSanction(sanction);
+  }
+
+  listSanctions(personId: string): Promise<SanctionRow[]> {
+    return this.club.listSanctions(personId);
+  }
+
+  activeBan(personId: string, at: number): Promise<SanctionRow | null> {
+    return this.club.activeBan(personId, at);
+  }
+
+  createComplaint(complaint: ComplaintRow): Promise<void> {
+    return this.club.createComplaint(complaint);
+  }
+
+  getComplaint(id: string): Promise<ComplaintRow | null> {
+    return this.club.getComplaint(id);
+  }
+
+  listComplaints(query: { tableId: string } | { open: true }): Promise<ComplaintRow[]> {
+    return this.club.listComplaints(query);
+  }
+
+  answerComplaint(id: string, answer: { text: string; byHostId: string; at: number }): Promise<boolean> {
+    return this.club.answerComplaint(id, answer);
+  }
+
+  async resolvePerson(id: string): Promise<PersonRow | null> {
+    let person = await this.getPerson(id);
+    // Only a guest is merged, only into a member (who is never merged): at most one step, a few for safety.
+    for (let step = 0; person?.mergedInto && step < 8; step++)
+      person = await this.getPerson(person.mergedInto);
+    return person;
   }
 
   async findHostByLogin(login: string): Promise<HostRow | null> {
@@ -181,11 +340,36 @@ export class KyselyStore implements Store {
     await this.write(() => this.db.deleteFrom("sessions").where("token_hash", "=", tokenHash).execute());
   }
 
-  async deleteSessionsOf(hostId: string): Promise<void> {
-    await this.write(() => this.db.deleteFrom("sessions").where("host_id", "=", hostId).execute());
+  async deleteSessionsOf(hostId: string): Promise<string[]> {
+    const rows = await this.write(() =>
+      this.db.deleteFrom("sessions").where("host_id", "=", hostId).returning("token_hash").execute(),
+    );
+    return rows.map((r) => r.token_hash);
   }
 
-  createTable(table: Omit<TableRow, "seq">, created: GameEvent): Promise<void> {
+  async setRole(hostId: string, role: Role): Promise<boolean> {
+    const result = await this.write(() =>
+      this.db.updateTable("hosts").set({ role }).where("id", "=", hostId).executeTakeFirst(),
+    );
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async setPasswordHash(hostId: string, passwordHash: string): Promise<boolean> {
+    const result = await this.write(() =>
+      this.db
+        .updateTable("hosts")
+        .set({ password_hash: passwordHash })
+        .where("id", "=", hostId)
+        .executeTakeFirst(),
+    );
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  createTable(
+    table: Omit<TableRow, "seq">,
+    created: GameEvent,
+    seats: readonly SeatPerson[] = [],
+  ): Promise<void> {
     return this.write(() =>
       unique(`the table ${table.id} exists`, () =>
         this.db.transaction().execute(async (tx) => {
@@ -206,9 +390,44 @@ export class KyselyStore implements Store {
             .insertInto("events")
             .values({ table_id: table.id, seq: 1, event: JSON.stringify(created) })
             .execute();
+          await insertSeats(tx, table.id, seats);
         }),
       ),
     );
+  }
+
+  async setTableSeats(tableId: string, seats: readonly SeatPerson[]): Promise<void> {
+    await this.write(() =>
+      this.db.transaction().execute(async (tx) => {
+        await tx.deleteFrom("table_seats").where("table_id", "=", tableId).execute();
+        await insertSeats(tx, tableId, seats);
+      }),
+    );
+  }
+
+  async listGamesOf(personId: string, limit: number): Promise<{ table: TableRow; seat: number }[]> {
+    const rows = await this.db
+      .selectFrom("table_seats")
+      .innerJoin("tables", "tables.id", "table_seats.table_id")
+      .innerJoin("people", "people.id", "table_seats.person_id")
+      .selectAll("tables")
+      .select("table_seats.seat as seat")
+      .where((eb) => eb.or([eb("people.id", "=", personId), eb("people.merged_into", "=", personId)]))
+      .orderBy("tables.created_at", "desc")
+      .orderBy("tables.id")
+      .limit(limit)
+      .execute();
+    return rows.map(({ seat, ...table }) => ({ table: tableRow(table), seat }));
+  }
+
+  async listTableSeats(tableId: string): Promise<SeatPerson[]> {
+    const rows = await this.db
+      .selectFrom("table_seats")
+      .select(["seat", "person_id"])
+      .where("table_id", "=", tableId)
+      .orderBy("seat")
+      .execute();
+    return rows.map((r) => ({ seat: r.seat, personId: r.person_id }));
   }
 
   async getTable(id: string): Promise<TableRow | null> {
@@ -412,6 +631,7 @@ function hostValues(h: HostRow) {
     role: h.role,
     password_hash: h.passwordHash,
     created_at: h.createdAt,
+    person_id: h.personId,
   };
 }
 
@@ -457,6 +677,26 @@ async function appendIn(tx: Transaction<Database>, a: Append): Promise<void> {
     .where("seq", "=", a.expectedSeq)
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) !== 1) throw new AppendRefused("seq");
+}
+
+function personValues(p: PersonRow) {
+  return {
+    id: p.id,
+    name: p.name,
+    name_key: p.name.toLowerCase(),
+    kind: p.kind,
+    council: p.council ? 1 : 0,
+    merged_into: p.mergedInto,
+    created_at: p.createdAt,
+  };
+}
+
+async function insertSeats(tx: Transaction<Database>, tableId: string, seats: readonly SeatPerson[]) {
+  if (seats.length === 0) return;
+  await tx
+    .insertInto("table_seats")
+    .values(seats.map((s) => ({ table_id: tableId, seat: s.seat, person_id: s.personId })))
+    .execute();
 }
 
 async function refuseOnUnique(conflict: "seq" | "command", work: () => Promise<unknown>): Promise<void> {

@@ -6,6 +6,8 @@ import type { ColumnType } from "kysely";
 
 /** An epoch-milliseconds column: written as a number, read as a number (SQLite) or a string (pg). */
 export type Millis = ColumnType<number | string, number, number>;
+/** The same, where the column may be null. */
+export type NullableMillis = ColumnType<number | string | null, number | null, number | null>;
 
 export interface ClubTable {
   /** Always 1: the database holds one club, and a second insert breaks the primary key. */
@@ -23,9 +25,52 @@ export interface HostsTable {
   id: string;
   name: string;
   login: string;
-  role: "admin" | "host";
+  role: "admin" | "host" | "member";
   password_hash: string;
   created_at: Millis;
+  /** The account's person (0005_people); every account has one. */
+  person_id: string | null;
+}
+
+export interface PeopleTable {
+  id: string;
+  name: string;
+  /** `name` in lower case (JavaScript's, Unicode-aware): what search as you type compares. */
+  name_key: string;
+  kind: "member" | "guest";
+  /** 1 for a member of the club council. */
+  council: number;
+  merged_into: string | null;
+  created_at: Millis;
+}
+
+export interface TableSeatsTable {
+  table_id: string;
+  seat: number;
+  person_id: string;
+}
+
+export interface SanctionsTable {
+  id: string;
+  person_id: string;
+  kind: "warning" | "ban";
+  reason: string;
+  starts_at: NullableMillis;
+  ends_at: NullableMillis;
+  by_host_id: string;
+  created_at: Millis;
+}
+
+export interface ComplaintsTable {
+  id: string;
+  table_id: string;
+  about: "game" | "host";
+  text: string;
+  by_host_id: string;
+  created_at: Millis;
+  answer: string | null;
+  answered_by: string | null;
+  answered_at: NullableMillis;
 }
 
 export interface SessionsTable {
@@ -96,6 +141,10 @@ export interface Database {
   join_codes: JoinCodesTable;
   seat_tokens: SeatTokensTable;
   out_chat: OutChatTable;
+  people: PeopleTable;
+  table_seats: TableSeatsTable;
+  sanctions: SanctionsTable;
+  complaints: ComplaintsTable;
 }
 
 export const millis = (value: number | string): number => Number(value);

@@ -2,13 +2,63 @@
 
 import type { GameEvent } from "@misto/engine";
 
+/** An account's role: the administration (RATE-7: plays, never rated), a host, or a member. */
+export type Role = "admin" | "host" | "member";
+
+/** An account (the `hosts` table): who signs in. */
 export interface HostRow {
   id: string;
   name: string;
   login: string;
-  role: "admin" | "host";
+  role: Role;
   passwordHash: string;
   createdAt: number;
+  /** The account's person (docs/club.md); null only for a row written before 0005_people. */
+  personId: string | null;
+}
+
+/** CLUB-1: every player is a person, a member of the club or a guest seated by name. */
+export interface PersonRow {
+  id: string;
+  name: string;
+  kind: "member" | "guest";
+  /** A member admitted to the club council. */
+  council: boolean;
+  /** A guest merged into a member: the member's id; their games count for the member. */
+  mergedInto: string | null;
+  createdAt: number;
+}
+
+/** CLUB-3: the administration's sanction on a person: a warning, or a ban from playing for a period. */
+export interface SanctionRow {
+  id: string;
+  personId: string;
+  kind: "warning" | "ban";
+  reason: string;
+  /** A ban's period, epoch ms, `until` excluded; null for a warning. */
+  from: number | null;
+  until: number | null;
+  /** The admin's account that recorded it. */
+  byHostId: string;
+  createdAt: number;
+}
+
+/** CLUB-2: a complaint about a finished game or its host, answered by the administration. */
+export interface ComplaintRow {
+  id: string;
+  tableId: string;
+  about: "game" | "host";
+  text: string;
+  /** The account that filed it. */
+  byHostId: string;
+  createdAt: number;
+  answer: { text: string; byHostId: string; at: number } | null;
+}
+
+/** Who sat in a seat of a table. */
+export interface SeatPerson {
+  seat: number;
+  personId: string;
 }
 
 export interface TableRow {
@@ -31,13 +81,17 @@ export interface Store {
 
   // club and people
   getClub(): Promise<{ id: string; name: string } | null>;
-  /** Creates the club and its admin in one transaction; fails with StoreConflict if a club exists. */
-  createClub(club: { id: string; name: string }, admin: HostRow): Promise<void>;
+  /** Creates the club, its admin and the admin's person in one transaction; StoreConflict if a club exists. */
+  createClub(club: { id: string; name: string }, admin: HostRow, person: PersonRow): Promise<void>;
   /** The one-time setup token (only its hash is stored); null clears it. */
   setSetupToken(hash: string | null): Promise<void>;
   getSetupToken(): Promise<string | null>;
-  /** Fails with StoreConflict on a taken login (or id). */
-  createHost(host: HostRow): Promise<void>;
+  /** Creates the account (and its new person, when given) in one transaction; StoreConflict on a taken login (or id). */
+  createHost(host: HostRow, person?: PersonRow): Promise<void>;
+  /** The account linked to a person, or null. */
+  findHostByPerson(personId: string): Promise<HostRow | null>;
+  /** Every account, by name. */
+  listHosts(): Promise<HostRow[]>;
   findHostByLogin(login: string): Promise<HostRow | null>;
   getHost(id: string): Promise<HostRow | null>;
   createSession(s: {
@@ -49,11 +103,61 @@ export interface Store {
   /** The session as stored, expired or not: the caller compares `expiresAt` with its clock. */
   getSession(tokenHash: string): Promise<{ hostId: string; expiresAt: number } | null>;
   deleteSession(tokenHash: string): Promise<void>;
-  deleteSessionsOf(hostId: string): Promise<void>;
+  /** Ends every session of the account: the hashes of those ended. */
+  deleteSessionsOf(hostId: string): Promise<string[]>;
+  /** False when there is no such account. */
+  setRole(hostId: string, role: Role): Promise<boolean>;
+  setPasswordHash(hostId: string, passwordHash: string): Promise<boolean>;
+
+  // people (docs/club.md)
+  /** StoreConflict on a taken id, or a second unmerged guest by the same name. */
+  createPerson(person: PersonRow): Promise<void>;
+  getPerson(id: string): Promise<PersonRow | null>;
+  /** The unmerged guest with exactly this name, or null. */
+  findGuest(name: string): Promise<PersonRow | null>;
+  /**
+   * People not merged into another, whose name contains `q` (any case; all when absent), members
+   * first, then by name; at most `limit`.
+   */
+  listPeople(query: { q?: string; limit: number }): Promise<PersonRow[]>;
+  /** The person a merged guest became (following `mergedInto`), the person itself otherwise. */
+  resolvePerson(id: string): Promise<PersonRow | null>;
+  /** False when there is no such member. */
+  setCouncil(personId: string, council: boolean): Promise<boolean>;
+  /**
+   * Merges an unmerged guest into an unmerged member, moving the guest's sanctions to the member,
+   * in one transaction; false (nothing changed) when either is not so.
+   */
+  mergeGuest(guestId: string, memberId: string): Promise<boolean>;
+
+  // sanctions (CLUB-3) and complaints (CLUB-2)
+  createSanction(sanction: SanctionRow): Promise<void>;
+  /** A person's sanctions, newest first. */
+  listSanctions(personId: string): Promise<SanctionRow[]>;
+  /** The person's ban in force at `at` (the one ending last), or null. */
+  activeBan(personId: string, at: number): Promise<SanctionRow | null>;
+  createComplaint(complaint: ComplaintRow): Promise<void>;
+  getComplaint(id: string): Promise<ComplaintRow | null>;
+  /** Complaints, oldest first: of one table, or every one not answered yet. */
+  listComplaints(query: { tableId: string } | { open: true }): Promise<ComplaintRow[]>;
+  /** Answers a complaint not answered yet; false when it is unknown or answered already. */
+  answerComplaint(id: string, answer: { text: string; byHostId: string; at: number }): Promise<boolean>;
 
   // tables: each game is an append-only event stream
-  /** Creates the table and its event 1 (the `created` event) in one transaction; StoreConflict on a taken id. */
-  createTable(table: Omit<TableRow, "seq">, created: GameEvent): Promise<void>;
+  /**
+   * Creates the table, its event 1 (the `created` event) and who sat where, in one transaction;
+   * StoreConflict on a taken id.
+   */
+  createTable(table: Omit<TableRow, "seq">, created: GameEvent, seats?: readonly SeatPerson[]): Promise<void>;
+  /** Replaces the record of who sat where at the table. */
+  setTableSeats(tableId: string, seats: readonly SeatPerson[]): Promise<void>;
+  /** Who sat where at the table (as seated, not resolved through merges), in seat order. */
+  listTableSeats(tableId: string): Promise<SeatPerson[]>;
+  /**
+   * The tables a person sat at, counting the guests merged into them (a guest's games are the
+   * member's), newest first, at most `limit`: each table's row and the seat.
+   */
+  listGamesOf(personId: string, limit: number): Promise<{ table: TableRow; seat: number }[]>;
   getTable(id: string): Promise<TableRow | null>;
   /** Every table, newest first. */
   listTables(): Promise<TableRow[]>;

@@ -32,6 +32,7 @@ export function phoneRoutes(store: Store, tables: TableService, hub: Hub): Fasti
       if (!table) throw noTable();
       const code = await tables.joinCode(table.id);
       const phones = new Map((await store.listSeatTokens(table.id)).map((t) => [t.seat, t.createdAt]));
+      const people = new Map((await store.listTableSeats(table.id)).map((p) => [p.seat, p.personId]));
       const answer: SeatsAnswer = {
         code,
         seats: table.state.seats.map((s) => ({
@@ -39,6 +40,7 @@ export function phoneRoutes(store: Store, tables: TableService, hub: Hub): Fasti
           name: s.name,
           phone: phones.has(s.seat),
           joinedAt: phones.get(s.seat) ?? null,
+          person: people.get(s.seat) ?? null,
         })),
       };
       return answer;

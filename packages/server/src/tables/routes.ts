@@ -5,7 +5,7 @@ import { viewFor } from "@misto/engine";
 import { CommandBody, NewTableBody } from "@misto/protocol";
 import { recordJson, toRecord } from "@misto/record";
 import { Type } from "typebox";
-import { requireHost, SESSION_COOKIE, sessionHost } from "../auth/sessions.js";
+import { requireHost, runsTables, SESSION_COOKIE, sessionHost } from "../auth/sessions.js";
 import { HttpError } from "../errors.js";
 import type { Store } from "../store/index.js";
 import type { TableService } from "./service.js";
@@ -84,7 +84,8 @@ export function tableRoutes(store: Store, tables: TableService): FastifyPluginAs
 
     app.get("/api/tables/:id/record", { schema: { params: TableParams } }, async (request, reply) => {
       const { id } = request.params;
-      const host = await sessionHost(store, request.cookies[SESSION_COOKIE]);
+      const signedIn = await sessionHost(store, request.cookies[SESSION_COOKIE]);
+      const host = signedIn && runsTables(signedIn) ? signedIn : null;
       const live = await tables.get(id);
       const row = live ? await tables.row(id) : null;
       if (!live || !row) throw noTable();

@@ -14,6 +14,7 @@ import {
   viewFor,
 } from "@misto/engine";
 import type { CommandBody, NewTableBody } from "@misto/protocol";
+import { seatPeople } from "../club/seating.js";
 import { HttpError } from "../errors.js";
 import { type HostRow, type Store, StoreConflict, type TableRow } from "../store/index.js";
 import { KeyedMutex } from "./mutex.js";
@@ -123,17 +124,16 @@ export class TableService {
         : "seed" in body.deal
           ? { seed: body.deal.seed }
           : { cards: body.deal.cards as never };
-    const game = createGame({ settings: body.settings, seats: body.seats, deal, at });
-    if (!game.ok) {
-      throw new HttpError(422, "bad_setup", game.error.problems.join("; ") || game.error.message, {
-        rule: game.error.rule,
-      });
-    }
+    // The setup is checked before anyone is seated: a refused table makes no guests.
+    setupOk(createGame({ settings: body.settings, seats: body.seats, deal, at }));
+    const seating = await seatPeople(this.store, body.seats, at);
+    const game = setupOk(createGame({ settings: body.settings, seats: seating.seats, deal, at }));
     const id = randomUUID();
     const title = body.title?.trim() || `Game of ${new Date(at).toISOString().slice(0, 10)}`;
     await this.store.createTable(
       { id, title, hostId: host.id, createdAt: at, online: body.online === true, ...status(game.state) },
       game.event,
+      seating.people,
     );
     const code = await this.joinCode(id);
     // An online table is loaded at once: its runner starts with it.
@@ -327,6 +327,13 @@ export class TableService {
     for (const listener of this.loadListeners) listener(table);
     return table;
   }
+}
+
+function setupOk(game: ReturnType<typeof createGame>): Extract<ReturnType<typeof createGame>, { ok: true }> {
+  if (game.ok) return game;
+  throw new HttpError(422, "bad_setup", game.error.problems.join("; ") || game.error.message, {
+    rule: game.error.rule,
+  });
 }
 
 function stale(seq: number): HttpError {

@@ -11,7 +11,7 @@ export async function seatsOf(h: Harness, cookie: string, table: string) {
   if (res.statusCode !== 200) throw new Error(`seats: ${res.statusCode} ${res.body}`);
   return res.json() as {
     code: string;
-    seats: { seat: number; name: string; phone: boolean; joinedAt: number | null }[];
+    seats: { seat: number; name: string; phone: boolean; joinedAt: number | null; person: string | null }[];
   };
 }
 

@@ -17,7 +17,15 @@ import { newGame } from "./game.js";
 const dir = mkdtempSync(join(tmpdir(), "misto-sqlite-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const HOST = { id: "h", name: "Host", login: "host", role: "host", passwordHash: "x", createdAt: 1 } as const;
+const HOST = {
+  id: "h",
+  name: "Host",
+  login: "host",
+  role: "host",
+  passwordHash: "x",
+  createdAt: 1,
+  personId: null,
+} as const;
 
 describe("the SQLite store", () => {
   it("creates the file with its folders and migrates it", async () => {
@@ -33,13 +41,24 @@ describe("the SQLite store", () => {
         .pluck()
         .all();
       expect(names).toEqual(
-        expect.arrayContaining(["club", "commands", "events", "hosts", "out_chat", "sessions", "tables"]),
+        expect.arrayContaining([
+          "club",
+          "commands",
+          "events",
+          "hosts",
+          "out_chat",
+          "people",
+          "sessions",
+          "tables",
+          "table_seats",
+        ]),
       );
       expect(raw.prepare("select name from kysely_migration").pluck().all()).toEqual([
         "0001_initial",
         "0002_seats",
         "0003_online",
         "0004_chat",
+        "0005_people",
       ]);
     } finally {
       raw.close();

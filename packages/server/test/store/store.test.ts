@@ -4,7 +4,14 @@
 import { playGame } from "@misto/bots";
 import { type GameEvent, replay } from "@misto/engine";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type HostRow, openStore, type Store, StoreConflict, type TableRow } from "../../src/store/index.js";
+import {
+  type HostRow,
+  openStore,
+  type PersonRow,
+  type Store,
+  StoreConflict,
+  type TableRow,
+} from "../../src/store/index.js";
 import { type Database, postgresDatabase, sqliteDatabase } from "./databases.js";
 import { newGame } from "./game.js";
 
@@ -18,8 +25,13 @@ function host(id: string, overrides: Partial<HostRow> = {}): HostRow {
     role: "host",
     passwordHash: `scrypt$${id}`,
     createdAt: NOW,
+    personId: null,
     ...overrides,
   };
+}
+
+function member(id: string, name = `Member ${id}`): PersonRow {
+  return { id, name, kind: "member", council: false, mergedInto: null, createdAt: NOW };
 }
 
 describe.each([
@@ -82,15 +94,21 @@ describe.each([
       await fresh.setSetupToken("hash-2");
       expect(await fresh.getSetupToken()).toBe("hash-2");
 
-      const admin = host("admin-1", { role: "admin", name: "Адмін" });
-      await fresh.createClub({ id: "club-1", name: "Місто" }, admin);
+      const admin = host("admin-1", { role: "admin", name: "Адмін", personId: "person-admin-1" });
+      await fresh.createClub({ id: "club-1", name: "Місто" }, admin, member("person-admin-1", "Адмін"));
       expect(await fresh.getClub()).toEqual({ id: "club-1", name: "Місто" });
       expect(await fresh.getHost(admin.id)).toEqual(admin);
 
-      const second = fresh.createClub({ id: "club-2", name: "Other" }, host("admin-2", { role: "admin" }));
+      const second = fresh.createClub(
+        { id: "club-2", name: "Other" },
+        host("admin-2", { role: "admin", personId: "person-admin-2" }),
+        member("person-admin-2"),
+      );
       await expect(second).rejects.toBeInstanceOf(StoreConflict);
       // The refused club's admin was rolled back with it.
       expect(await fresh.getHost("admin-2")).toBeNull();
+      expect(await fresh.getPerson("person-admin-2")).toBeNull();
+      expect(await fresh.findHostByPerson("person-admin-1")).toEqual(admin);
       expect(await fresh.getClub()).toEqual({ id: "club-1", name: "Місто" });
 
       await fresh.setSetupToken(null);

@@ -4,9 +4,17 @@
 import type { GameEvent, View } from "@misto/engine";
 import type {
   CommandBody,
+  ComplaintBody,
+  ComplaintInfo,
   HostInfo,
   NewHostBody,
+  NewPersonBody,
   NewTableBody,
+  PersonGame,
+  PersonInfo,
+  PersonPatchBody,
+  SanctionBody,
+  SanctionInfo,
   SetupBody,
   SignInBody,
 } from "@misto/protocol";
@@ -70,6 +78,23 @@ export interface Api {
   /** The address of the game record's download (a plain link: the browser saves it). */
   recordUrl(id: string): string;
   display(id: string): Promise<Result<{ seq: number; view: View }>>;
+  /** Every session of this account ends (docs/api.md "People"). */
+  signOutEverywhere(): Promise<Result<{ ended: number }>>;
+  /** The club's directory: search as you type. */
+  people(q: string, limit?: number): Promise<Result<{ people: PersonInfo[] }>>;
+  person(id: string): Promise<Result<{ person: PersonInfo; sanctions: SanctionInfo[]; games: PersonGame[] }>>;
+  addPerson(body: NewPersonBody): Promise<Result<{ person: PersonInfo }>>;
+  patchPerson(id: string, body: PersonPatchBody): Promise<Result<{ person: PersonInfo }>>;
+  merge(guest: string, into: string): Promise<Result<{ person: PersonInfo }>>;
+  resetPassword(id: string, password: string): Promise<Result<null>>;
+  signOutPerson(id: string): Promise<Result<{ ended: number }>>;
+  addSanction(id: string, body: SanctionBody): Promise<Result<{ sanction: SanctionInfo }>>;
+  complaints(
+    table: string,
+  ): Promise<Result<{ table: { id: string; title: string; over: boolean }; complaints: ComplaintInfo[] }>>;
+  fileComplaint(table: string, body: ComplaintBody): Promise<Result<{ complaint: ComplaintInfo }>>;
+  openComplaints(): Promise<Result<{ complaints: ComplaintInfo[] }>>;
+  answerComplaint(id: string, text: string): Promise<Result<{ complaint: ComplaintInfo }>>;
 }
 
 function asError(status: number, body: unknown): ApiError {
@@ -113,6 +138,7 @@ export function createApi(fetcher: Fetch = (url, init) => fetch(url, init)): Api
       : { ok: false, error: asError(response.status, parsed) };
   }
   const table = (id: string) => `/api/tables/${encodeURIComponent(id)}`;
+  const person = (id: string) => `/api/people/${encodeURIComponent(id)}`;
   return {
     health: () => call("GET", "/api/health"),
     setupNeeded: () => call("GET", "/api/setup"),
@@ -127,5 +153,18 @@ export function createApi(fetcher: Fetch = (url, init) => fetch(url, init)): Api
     command: (id, body) => call("POST", `${table(id)}/commands`, body),
     recordUrl: (id) => `${table(id)}/record`,
     display: (id) => call("GET", `${table(id)}/display`),
+    signOutEverywhere: () => call("DELETE", "/api/sessions"),
+    people: (q, limit = 20) => call("GET", `/api/people?q=${encodeURIComponent(q)}&limit=${limit}`),
+    person: (id) => call("GET", person(id)),
+    addPerson: (body) => call("POST", "/api/people", body),
+    patchPerson: (id, body) => call("PATCH", person(id), body),
+    merge: (guest, into) => call("POST", `${person(guest)}/merge`, { into }),
+    resetPassword: (id, password) => call("POST", `${person(id)}/password`, { password }),
+    signOutPerson: (id) => call("DELETE", `${person(id)}/sessions`),
+    addSanction: (id, body) => call("POST", `${person(id)}/sanctions`, body),
+    complaints: (id) => call("GET", `${table(id)}/complaints`),
+    fileComplaint: (id, body) => call("POST", `${table(id)}/complaints`, body),
+    openComplaints: () => call("GET", "/api/complaints"),
+    answerComplaint: (id, text) => call("POST", `/api/complaints/${encodeURIComponent(id)}/answer`, { text }),
   };
 }

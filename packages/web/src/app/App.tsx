@@ -5,8 +5,11 @@ import { DisplayScreen } from "../display/DisplayScreen.js";
 import { LANGUAGES, type Language, t, useLang } from "../i18n/index.js";
 import { JoinPage } from "../phone/JoinPage.js";
 import { SeatPage } from "../phone/PhoneScreen.js";
+import { ComplaintsPage } from "./pages/Complaints.js";
 import { NewTablePage } from "./pages/NewTable.js";
 import { OnlineTablePage } from "./pages/OnlineTable.js";
+import { PeoplePage } from "./pages/People.js";
+import { PersonPage } from "./pages/Person.js";
 import { SetupPage } from "./pages/Setup.js";
 import { SignInPage } from "./pages/SignIn.js";
 import { TablePage } from "./pages/Table.js";
@@ -73,6 +76,13 @@ export function App() {
   if (route.name === "join") return <JoinPage code={route.code} lang={lang} />;
   if (route.name === "seat") return <SeatPage tableId={route.id} lang={lang} />;
 
+  // A member signs in to the club's pages, not to run tables.
+  const member = me?.role === "member";
+  useEffect(() => {
+    if (member && (route.name === "tables" || route.name === "newTable"))
+      navigate("/people", { replace: true });
+  }, [member, route.name]);
+
   const signOut = async () => {
     const waiting = unsentSteps();
     if (waiting > 0 && !confirm(t("app.signOut.pending", { n: waiting }))) return;
@@ -93,8 +103,11 @@ export function App() {
         </Link>
         {(me || offline) && (
           <nav aria-label={t("app.nav.main")} class="topnav">
-            <Link href="/">{t("app.nav.tables")}</Link>
-            <Link href="/tables/new">{t("app.nav.newTable")}</Link>
+            {!member && <Link href="/">{t("app.nav.tables")}</Link>}
+            {!member && <Link href="/tables/new">{t("app.nav.newTable")}</Link>}
+            <Link href="/people">{t("app.nav.people")}</Link>
+            {me?.role === "admin" && <Link href="/complaints">{t("app.nav.complaints")}</Link>}
+            {me?.person && <Link href={`/people/${encodeURIComponent(me.person)}`}>{t("app.nav.me")}</Link>}
           </nav>
         )}
         <span class="spacer" />
@@ -120,14 +133,15 @@ export function App() {
         )}
       </header>
       <main id="main" class={route.name === "table" ? "game-main" : "page"} tabIndex={-1}>
-        <Page route={route} host={Boolean(me) || offline} setMe={setMe} lang={lang} />
+        <Page route={route} host={Boolean(me) || offline} me={me} setMe={setMe} lang={lang} />
       </main>
     </div>
   );
 }
 
-function Page(props: { route: Route; host: boolean; setMe: (me: Me) => void; lang: Language }) {
-  const { route, host, setMe, lang } = props;
+function Page(props: { route: Route; host: boolean; me: Me; setMe: (me: Me) => void; lang: Language }) {
+  const { route, host, me, setMe, lang } = props;
+  const admin = me?.role === "admin";
   switch (route.name) {
     case "setup":
       return <SetupPage token={route.token} onDone={setMe} />;
@@ -141,6 +155,25 @@ function Page(props: { route: Route; host: boolean; setMe: (me: Me) => void; lan
       return <TablePage key={route.id} id={route.id} lang={lang} />;
     case "online":
       return host ? <OnlineTablePage key={route.id} id={route.id} lang={lang} /> : <Loading />;
+    case "people":
+      return me ? <PeoplePage admin={admin} /> : <Loading />;
+    case "person":
+      return me ? (
+        <PersonPage
+          key={route.id}
+          id={route.id}
+          admin={admin}
+          mine={me.person === route.id}
+          onSignedOut={() => setMe(null)}
+          lang={lang}
+        />
+      ) : (
+        <Loading />
+      );
+    case "complaints":
+      return me ? <ComplaintsPage table={null} admin={admin} lang={lang} /> : <Loading />;
+    case "tableComplaints":
+      return me ? <ComplaintsPage key={route.id} table={route.id} admin={admin} lang={lang} /> : <Loading />;
     case "display":
     case "join":
     case "seat":

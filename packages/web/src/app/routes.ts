@@ -10,6 +10,10 @@ export type Route =
   | { readonly name: "display"; readonly id: string }
   | { readonly name: "join"; readonly code: string | null }
   | { readonly name: "seat"; readonly id: string }
+  | { readonly name: "people" }
+  | { readonly name: "person"; readonly id: string }
+  | { readonly name: "complaints" }
+  | { readonly name: "tableComplaints"; readonly id: string }
   | { readonly name: "notFound" };
 
 /** Reads a route from a path and a hash (the setup link carries its token as #token=…). */
@@ -22,6 +26,12 @@ export function matchRoute(path: string, hash = ""): Route {
   }
   if (clean === "/signin") return { name: "signin" };
   if (clean === "/tables/new") return { name: "newTable" };
+  if (clean === "/people") return { name: "people" };
+  const person = /^\/people\/([^/]+)$/.exec(clean);
+  if (person?.[1]) return { name: "person", id: decodeURIComponent(person[1]) };
+  if (clean === "/complaints") return { name: "complaints" };
+  const complaints = /^\/tables\/([^/]+)\/complaints$/.exec(clean);
+  if (complaints?.[1]) return { name: "tableComplaints", id: decodeURIComponent(complaints[1]) };
   const table = /^\/tables\/([^/]+)$/.exec(clean);
   if (table?.[1]) return { name: "table", id: decodeURIComponent(table[1]) };
   const online = /^\/online\/([^/]+)$/.exec(clean);

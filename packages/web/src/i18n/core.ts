@@ -2,6 +2,7 @@
 
 import { APP_STRINGS } from "./app.js";
 import { CHAT_STRINGS } from "./chat.js";
+import { CLUB_STRINGS } from "./club.js";
 import { GAME_STRINGS } from "./game.js";
 import { PHONE_STRINGS } from "./phone.js";
 import { type Dictionary, LANGUAGES, type Language, type Strings } from "./types.js";
@@ -10,6 +11,7 @@ import { type Dictionary, LANGUAGES, type Language, type Strings } from "./types
 export const PARTS: Readonly<Record<string, Strings>> = {
   app: APP_STRINGS,
   chat: CHAT_STRINGS,
+  club: CLUB_STRINGS,
   game: GAME_STRINGS,
   phone: PHONE_STRINGS,
 };

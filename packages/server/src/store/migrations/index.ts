@@ -7,12 +7,14 @@ import * as initial from "./0001_initial.js";
 import * as seats from "./0002_seats.js";
 import * as online from "./0003_online.js";
 import * as chat from "./0004_chat.js";
+import * as people from "./0005_people.js";
 
 const MIGRATIONS: Record<string, Migration> = {
   "0001_initial": initial,
   "0002_seats": seats,
   "0003_online": online,
   "0004_chat": chat,
+  "0005_people": people,
 };
 
 export const migrations: MigrationProvider = {

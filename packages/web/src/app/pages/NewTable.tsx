@@ -1,6 +1,7 @@
-// A new table: twelve names in seat order, the rules settings, the deal; POST /api/tables and on
-// to the table (its first events are kept on this device at once, so it opens even offline). An
-// online table (the server is its host) is always dealt at random and opens its follower page.
+// A new table: twelve players in seat order (picked from the club's directory, or guests by name),
+// the rules settings, the deal; POST /api/tables and on to the table (its first events are kept on
+// this device at once, so it opens even offline). An online table (the server is its host) is
+// always dealt at random and opens its follower page.
 
 import { useMemo, useState } from "preact/hooks";
 import { t } from "../../i18n/index.js";
@@ -18,13 +19,17 @@ import { api } from "../session.js";
 import { describedBy, ErrorLine, errorText, Field } from "../ui.js";
 import { browserStorage } from "../useTable.js";
 import { DealEditor } from "./DealEditor.js";
+import { type SeatChoice, SeatPicker } from "./SeatPicker.js";
 import { SettingsEditor } from "./SettingsEditor.js";
 
 const SEATS = 12;
 
 export function NewTablePage() {
   const [title, setTitle] = useState("");
-  const [names, setNames] = useState<string[]>(() => Array.from({ length: SEATS }, () => ""));
+  const [seats, setSeats] = useState<SeatChoice[]>(() =>
+    Array.from({ length: SEATS }, () => ({ name: "", person: null })),
+  );
+  const names = seats.map((s) => s.name);
   const [paste, setPaste] = useState("");
   const [pasteNote, setPasteNote] = useState<string | null>(null);
   const [draft, setDraft] = useState<SettingsDraft>(defaultDraft);
@@ -42,7 +47,8 @@ export function NewTablePage() {
 
   const applyPaste = () => {
     const list = namesFromList(paste);
-    setNames(Array.from({ length: SEATS }, (_, i) => list[i] ?? names[i] ?? ""));
+    // A pasted name is a guest until picked from the directory.
+    setSeats(seats.map((seat, i) => (list[i] ? { name: list[i], person: null } : seat)));
     setPasteNote(list.length === SEATS ? null : t("app.new.pasteCount", { n: list.length }));
   };
 
@@ -55,7 +61,7 @@ export function NewTablePage() {
     const answer = await api.createTable({
       ...(title.trim() ? { title: title.trim() } : {}),
       settings: settings.settings,
-      seats: names.map((name) => ({ name: name.trim() })),
+      seats: seats.map((s) => ({ name: s.name.trim(), ...(s.person ? { person: s.person.id } : {}) })),
       deal: dealBody,
       ...(online ? { online: true } : {}),
     });
@@ -124,22 +130,17 @@ export function NewTablePage() {
           </button>
         </details>
         <ol class="seat-grid">
-          {names.map((name, i) => {
+          {seats.map((seat, i) => {
             const id = `seat-${i + 1}`;
-            const missing = tried && name.trim() === "";
+            const missing = tried && seat.name.trim() === "";
             return (
               <li key={id} class={missing ? "field has-problem" : "field"}>
                 <label for={id}>{t("app.new.seat", { n: i + 1 })}</label>
-                <input
+                <SeatPicker
                   id={id}
-                  maxLength={60}
-                  autoComplete="off"
-                  value={name}
-                  aria-invalid={missing ? true : undefined}
-                  onInput={(e) => {
-                    const value = e.currentTarget.value;
-                    setNames((all) => all.map((n, j) => (j === i ? value : n)));
-                  }}
+                  value={seat}
+                  invalid={missing}
+                  onChange={(choice) => setSeats((all) => all.map((s, j) => (j === i ? choice : s)))}
                 />
               </li>
             );

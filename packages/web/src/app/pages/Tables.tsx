@@ -19,6 +19,9 @@ function phaseText(phase: string): string {
   return has(key) ? [t(key), ...rest].join(" ") : phase;
 }
 
+/** Phases after the game: complaints may be filed (CLUB-2). */
+const OVER: ReadonlySet<string> = new Set(["ended", "rating", "closed"]);
+
 export function TablesPage(props: { lang: Language }) {
   const [tables, setTables] = useState<TableSummary[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -79,6 +82,11 @@ export function TablesPage(props: { lang: Language }) {
                     )}
                   </span>
                 </Link>
+                {OVER.has(table.phase) && (
+                  <Link href={`/tables/${encodeURIComponent(table.id)}/complaints`} class="table-complaints">
+                    {t("app.nav.complaints")}
+                  </Link>
+                )}
               </li>
             );
           })}

@@ -1,0 +1,113 @@
+// Complaints (CLUB-2, docs/api.md "People"): raised only after the game, about the game or its
+// host, attached to the table, and answered by the administration.
+
+import { randomUUID } from "node:crypto";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { AnswerBody, ComplaintBody, type ComplaintInfo } from "@misto/protocol";
+import { Type } from "typebox";
+import { requireAccount, requireAdmin, runsTables } from "../auth/sessions.js";
+import { HttpError } from "../errors.js";
+import type { ComplaintRow, HostRow, Store } from "../store/index.js";
+
+const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+
+/** The phases in which the game is over: its result is known. */
+const OVER: ReadonlySet<string> = new Set(["ended", "rating", "closed"]);
+
+export function complaintRoutes(store: Store): FastifyPluginAsyncTypebox {
+  const names = async (id: string) => ({ id, name: (await store.getHost(id))?.name ?? "" });
+
+  async function complaintInfo(c: ComplaintRow): Promise<ComplaintInfo> {
+    return {
+      id: c.id,
+      table: c.tableId,
+      about: c.about,
+      text: c.text,
+      by: await names(c.byHostId),
+      at: c.createdAt,
+      answer: c.answer ? { text: c.answer.text, by: await names(c.answer.byHostId), at: c.answer.at } : null,
+    };
+  }
+
+  /** A player of the game (their person, or a guest merged into it, sat at the table), a host or an admin. */
+  async function mayComplain(account: HostRow, tableId: string): Promise<boolean> {
+    if (runsTables(account)) return true;
+    if (!account.personId) return false;
+    for (const { personId } of await store.listTableSeats(tableId)) {
+      if ((await store.resolvePerson(personId))?.id === account.personId) return true;
+    }
+    return false;
+  }
+
+  return async (app) => {
+    app.post(
+      "/api/tables/:id/complaints",
+      { schema: { params: IdParams, body: ComplaintBody } },
+      async (request, reply) => {
+        const account = await requireAccount(store, request);
+        const table = await store.getTable(request.params.id);
+        if (!table) throw new HttpError(404, "not_found", "there is no such table");
+        if (!OVER.has(table.phase)) {
+          throw new HttpError(409, "game_not_over", "a complaint is raised only after the game", {
+            rule: "CLUB-2",
+          });
+        }
+        if (!(await mayComplain(account, table.id))) {
+          throw new HttpError(
+            403,
+            "forbidden",
+            "only a player of this game, a host or the administration complains",
+            {
+              rule: "CLUB-2",
+            },
+          );
+        }
+        const complaint: ComplaintRow = {
+          id: randomUUID(),
+          tableId: table.id,
+          about: request.body.about,
+          text: request.body.text,
+          byHostId: account.id,
+          createdAt: Date.now(),
+          answer: null,
+        };
+        await store.createComplaint(complaint);
+        return reply.code(201).send({ complaint: await complaintInfo(complaint) });
+      },
+    );
+
+    app.get("/api/tables/:id/complaints", { schema: { params: IdParams } }, async (request) => {
+      const account = await requireAccount(store, request);
+      const table = await store.getTable(request.params.id);
+      if (!table) throw new HttpError(404, "not_found", "there is no such table");
+      const all = await store.listComplaints({ tableId: table.id });
+      // The administration sees every complaint; anyone else their own.
+      const shown = account.role === "admin" ? all : all.filter((c) => c.byHostId === account.id);
+      return {
+        table: { id: table.id, title: table.title, over: OVER.has(table.phase) },
+        complaints: await Promise.all(shown.map(complaintInfo)),
+      };
+    });
+
+    app.get("/api/complaints", async (request) => {
+      await requireAdmin(store, request);
+      const open = await store.listComplaints({ open: true });
+      return { complaints: await Promise.all(open.map(complaintInfo)) };
+    });
+
+    app.post(
+      "/api/complaints/:id/answer",
+      { schema: { params: IdParams, body: AnswerBody } },
+      async (request) => {
+        const admin = await requireAdmin(store, request);
+        const known = await store.getComplaint(request.params.id);
+        if (!known) throw new HttpError(404, "not_found", "there is no such complaint");
+        const answer = { text: request.body.text, byHostId: admin.id, at: Date.now() };
+        if (!(await store.answerComplaint(known.id, answer))) {
+          throw new HttpError(409, "answered", "this complaint is answered already", { rule: "CLUB-2" });
+        }
+        return { complaint: await complaintInfo({ ...known, answer }) };
+      },
+    );
+  };
+}
