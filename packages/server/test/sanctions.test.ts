@@ -114,14 +114,18 @@ describe.each(BACKENDS)("sanctions on $name", (backend) => {
     const refused = await newTable(seatWith(5, "Vlad", vlad));
     expect(refused.json()).toMatchObject({ error: "banned", seat: 5, person: { id: vlad, name: "Vlad" } });
 
-    // The member sees their own sanctions; the admin sees them all.
-    const own = await call("GET", `/api/people/${vlad}/sanctions`, cookieOf(await signIn("vlad")));
+    // The member sees their own sanctions and ban; the admin sees them all.
+    const vladCookie = cookieOf(await signIn("vlad"));
+    const own = await call("GET", `/api/people/${vlad}/sanctions`, vladCookie);
     expect(
       own
         .json()
         .sanctions.map((s: { kind: string }) => s.kind)
         .sort(),
     ).toEqual(["ban", "warning"]);
+    expect((await call("GET", `/api/people/${vlad}`, vladCookie)).json().person.ban).toMatchObject({
+      reason: "spoke after being killed",
+    });
   });
 
   const signIn = (login: string) => call("POST", "/api/session", undefined, { login, password: PASSWORD });
@@ -136,6 +140,16 @@ describe.each(BACKENDS)("sanctions on $name", (backend) => {
     });
     expect(byMember.statusCode).toBe(403);
     expect((await call("GET", `/api/people/${other}/sanctions`, member)).statusCode).toBe(403);
+    // A member does not see another member's ban in the directory; hosts and admins do.
+    const banned = await addMember("Banned Other");
+    await call("POST", `/api/people/${banned}/sanctions`, admin, {
+      kind: "ban",
+      reason: "x",
+      until: Date.now() + DAY,
+    });
+    const seen = (await call("GET", "/api/people?q=Banned%20Other", member)).json().people[0];
+    expect(seen.ban).toBeNull();
+    expect((await call("GET", "/api/people?q=Banned%20Other", admin)).json().people[0].ban).not.toBeNull();
     const noEnd = await call("POST", `/api/people/${id}/sanctions`, admin, { kind: "ban", reason: "x" });
     expect(noEnd.statusCode).toBe(422);
     expect(noEnd.json()).toMatchObject({ error: "bad_period", rule: "CLUB-3" });

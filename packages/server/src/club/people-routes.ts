@@ -17,7 +17,7 @@ import {
 import { Type } from "typebox";
 import { hashPassword } from "../auth/password.js";
 import { loginKey, newMember } from "../auth/routes.js";
-import { endSession, requireAccount, requireAdmin } from "../auth/sessions.js";
+import { endSession, requireAccount, requireAdmin, runsTables } from "../auth/sessions.js";
 import { HttpError } from "../errors.js";
 import { type HostRow, type PersonRow, type SanctionRow, type Store, StoreConflict } from "../store/index.js";
 
@@ -30,7 +30,7 @@ function noPerson(): HttpError {
   return new HttpError(404, "not_found", "there is no such person");
 }
 
-/** The directory's view of a person; the login only for the administration. */
+/** The directory's view of a person; the login only for the administration, a ban for hosts and the person. */
 async function personInfo(
   store: Store,
   person: PersonRow,
@@ -38,7 +38,9 @@ async function personInfo(
   viewer: HostRow,
   at: number,
 ): Promise<PersonInfo> {
-  const ban = await store.activeBan(person.id, at);
+  // A ban is shown to those who seat tables and to the person; a member sees no one else's.
+  const seesBan = runsTables(viewer) || viewer.personId === person.id;
+  const ban = seesBan ? await store.activeBan(person.id, at) : null;
   return {
     id: person.id,
     name: person.name,
