@@ -1,4 +1,5 @@
 // @misto/protocol: the contract between the server and its clients (HTTP bodies, realtime messages).
 
 export * from "./http.js";
+export * from "./rating.js";
 export * from "./realtime.js";

@@ -2,7 +2,20 @@
 
 import type { GameEvent } from "@misto/engine";
 import { type Kysely, Migrator, type Selectable, sql, type Transaction } from "kysely";
+import type { GameResult } from "../rating/result.js";
 import { migrations } from "./migrations/index.js";
+import {
+  insertCorrection,
+  insertImported,
+  insertResult,
+  insertSeason,
+  removeSeason,
+  selectAllPeople,
+  selectCorrections,
+  selectGames,
+  selectSeasons,
+} from "./rating-queries.js";
+import type { CorrectionRow, GameRow, SeasonRow } from "./rating-types.js";
 import { type Database, type HostsTable, millis, type PeopleTable, type TablesTable } from "./schema.js";
 import {
   type AppendResult,
@@ -327,6 +340,7 @@ export class KyselyStore implements Store {
     events: readonly GameEvent[],
     command: { id: string; answer: unknown },
     status: { phase: string; winner: string | null },
+    finished?: GameResult,
   ): Promise<AppendResult> {
     const seq = expectedSeq + events.length;
     try {
@@ -368,6 +382,8 @@ export class KyselyStore implements Store {
             .where("seq", "=", expectedSeq)
             .executeTakeFirst();
           if (Number(updated.numUpdatedRows) !== 1) throw new AppendRefused("seq");
+          // The rating closed: the game's result is kept with it, committed with its last events.
+          if (finished) await insertResult(tx, tableId, finished);
         }),
       );
     } catch (error) {
@@ -464,6 +480,50 @@ export class KyselyStore implements Store {
         .executeTakeFirst(),
     );
     return Number(result.numDeletedRows) > 0;
+  }
+  // ── The rating (rating-types.ts, rating-queries.ts) ──
+
+  listGames(): Promise<GameRow[]> {
+    return selectGames(this.db);
+  }
+
+  async getGame(tableId: string): Promise<GameRow | null> {
+    return (await selectGames(this.db, tableId))[0] ?? null;
+  }
+
+  correctPoints(correction: CorrectionRow): Promise<void> {
+    return this.write(() => insertCorrection(this.db, correction));
+  }
+
+  listCorrections(tableId: string): Promise<CorrectionRow[]> {
+    return selectCorrections(this.db, tableId);
+  }
+
+  importGame(
+    table: { id: string; title: string; hostId: string; createdAt: number; online: boolean },
+    events: readonly GameEvent[],
+    seats: readonly SeatPerson[],
+    result: GameResult,
+  ): Promise<void> {
+    return this.write(() =>
+      unique(`the table ${table.id} exists`, () => insertImported(this.db, table, events, seats, result)),
+    );
+  }
+
+  listAllPeople(): Promise<PersonRow[]> {
+    return selectAllPeople(this.db);
+  }
+
+  createSeason(season: SeasonRow): Promise<void> {
+    return this.write(() => unique(`the season ${season.id} exists`, () => insertSeason(this.db, season)));
+  }
+
+  listSeasons(): Promise<SeasonRow[]> {
+    return selectSeasons(this.db);
+  }
+
+  deleteSeason(id: string): Promise<boolean> {
+    return this.write(() => removeSeason(this.db, id));
   }
 }
 

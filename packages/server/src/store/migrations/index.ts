@@ -7,12 +7,14 @@ import * as initial from "./0001_initial.js";
 import * as seats from "./0002_seats.js";
 import * as online from "./0003_online.js";
 import * as people from "./0004_people.js";
+import * as rating from "./0005_rating.js";
 
 const MIGRATIONS: Record<string, Migration> = {
   "0001_initial": initial,
   "0002_seats": seats,
   "0003_online": online,
   "0004_people": people,
+  "0005_rating": rating,
 };
 
 export const migrations: MigrationProvider = {
