@@ -26,3 +26,8 @@ export function openApiRoute(app: FastifyInstance): void {
     async () => app.swagger(),
   );
 }
+
+/** A route's summary and tag in the OpenAPI document. */
+export function doc(tag: string, summary: string): { summary: string; tags: string[] } {
+  return { summary, tags: [tag] };
+}

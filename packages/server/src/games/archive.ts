@@ -86,7 +86,10 @@ function say(at: string, p: RecordProblem): string {
 /** Every problem of a body (one record, or an archive), or the games it holds when there is none. */
 export function checkImport(
   body: unknown,
+  /** The keys of the games already stored: a game is imported once. */
+  known: ReadonlySet<string>,
 ): { ok: true; games: Checked[] } | { ok: false; problems: string[] } {
+  const seen = new Set(known);
   const problems: string[] = [];
   let items: { at: string; data: unknown }[];
   let corrections: unknown[] = [];
@@ -117,6 +120,11 @@ export function checkImport(
       problems.push(`${at || "(the record)"}: the game is not finished: its rating is not closed (RATE-1)`);
       continue;
     }
+    if (seen.has(result.key)) {
+      problems.push(`${at || "(the record)"}: this game is stored already (the same events)`);
+      continue;
+    }
+    seen.add(result.key);
     games.push({ record: parsed.record, result, corrections: [] });
   }
   for (const [i, c] of corrections.entries()) {

@@ -192,7 +192,8 @@ export function gameRoutes(store: Store): FastifyPluginAsyncTypebox {
       },
       async (request, reply) => {
         const admin = await requireAdmin(store, request);
-        const checked = checkImport(request.body);
+        const known = new Set((await store.listGames()).map((g) => g.key));
+        const checked = checkImport(request.body, known);
         if (!checked.ok) {
           return reply.code(400).send({
             error: "invalid_record",

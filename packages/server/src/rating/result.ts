@@ -2,6 +2,7 @@
 // the seat left the game, plus the game's length and whether the commissar's note was read.
 // Computed once from the game's events with the engine, when the rating closes (or on import).
 
+import { createHash } from "node:crypto";
 import { evolve, type GameEvent, type GameState, type OutCause, teamOf, type Winner } from "@misto/engine";
 
 /** How a seat left the game, in the club's words: fouls and disqualification are both "removed". */
@@ -26,6 +27,11 @@ export interface SeatResult {
 }
 
 export interface GameResult {
+  /**
+   * The SHA-256 of the game's events as JSON: the same game has the same key on every server, so
+   * it orders games that ended at the same instant alike everywhere and refuses a second import.
+   */
+  readonly key: string;
   readonly startedAt: number;
   readonly endedAt: number;
   readonly winner: Winner;
@@ -62,6 +68,7 @@ export function gameResult(events: readonly GameEvent[]): GameResult | null {
   const first = events[0] as GameEvent;
   const last = events[events.length - 1] as GameEvent;
   return {
+    key: createHash("sha256").update(JSON.stringify(events)).digest("hex"),
     startedAt: first.at,
     endedAt: last.at,
     winner,

@@ -16,6 +16,7 @@ export async function insertResult(tx: Db, tableId: string, result: GameResult):
     .insertInto("games")
     .values({
       table_id: tableId,
+      record_key: result.key,
       started_at: result.startedAt,
       ended_at: result.endedAt,
       winner: result.winner,
@@ -51,6 +52,7 @@ export async function selectGames(db: Db, tableId?: string): Promise<GameRow[]> 
     .innerJoin("tables", "tables.id", "games.table_id")
     .select([
       "games.table_id as id",
+      "games.record_key as key",
       "tables.title as title",
       "tables.host_id as hostId",
       "tables.online as online",
@@ -75,7 +77,7 @@ export async function selectGames(db: Db, tableId?: string): Promise<GameRow[]> 
     seats = seats.where("game_seats.table_id", "=", tableId);
   }
   const [gameRows, seatRows] = await Promise.all([
-    games.orderBy("games.ended_at").orderBy("games.table_id").execute(),
+    games.orderBy("games.ended_at").orderBy("games.started_at").orderBy("games.record_key").execute(),
     seats.orderBy("game_seats.table_id").orderBy("game_seats.seat").execute(),
   ]);
   const byGame = new Map<string, GameSeatRow[]>();
@@ -86,6 +88,7 @@ export async function selectGames(db: Db, tableId?: string): Promise<GameRow[]> 
   }
   return gameRows.map((g) => ({
     id: g.id,
+    key: g.key,
     title: g.title,
     hostId: g.hostId,
     online: g.online === 1 || (g.online as unknown) === "1",

@@ -8,6 +8,8 @@ import type { PersonRow } from "./types.js";
 /** A finished game as stored: its table's row, its result, and who sat in each seat. */
 export interface GameRow {
   readonly id: string;
+  /** The SHA-256 of the game's events (GameResult.key). */
+  readonly key: string;
   readonly title: string;
   readonly hostId: string;
   readonly online: boolean;
@@ -49,7 +51,7 @@ export interface SeasonRow {
 }
 
 export interface RatingStore {
-  /** Every finished game, oldest end first (ties by id). */
+  /** Every finished game, oldest end first (ties: earlier start, then key: the same order on every server). */
   listGames(): Promise<GameRow[]>;
   /** The finished game of a table, or null (no such table, or its rating is not closed). */
   getGame(tableId: string): Promise<GameRow | null>;

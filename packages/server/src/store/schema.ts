@@ -125,6 +125,8 @@ export interface SeatTokensTable {
 
 export interface GamesTable {
   table_id: string;
+  /** The SHA-256 of the game's events (rating/result.ts): orders ties alike everywhere, refuses a second import. */
+  record_key: string;
   started_at: Millis;
   ended_at: Millis;
   winner: "red" | "black" | "draw";

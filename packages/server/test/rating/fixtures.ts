@@ -43,6 +43,7 @@ export function game(
   });
   return {
     id,
+    key: id,
     title: id,
     hostId: "h",
     online: false,

@@ -10,6 +10,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("games")
     .addColumn("table_id", "text", (c) => c.primaryKey().references("tables.id"))
+    .addColumn("record_key", "text", (c) => c.notNull().unique())
     .addColumn("started_at", "bigint", (c) => c.notNull())
     .addColumn("ended_at", "bigint", (c) => c.notNull())
     .addColumn("winner", "text", (c) => c.notNull().check(sql`winner in ('red', 'black', 'draw')`))
@@ -75,8 +76,8 @@ async function backfill(db: Kysely<unknown>): Promise<void> {
     }>`select event from events where table_id = ${id} order by seq`.execute(db);
     const result = gameResult(stored.rows.map((r) => JSON.parse(r.event) as GameEvent));
     if (!result) continue;
-    await sql`insert into games (table_id, started_at, ended_at, winner, days, nights, note_read)
-      values (${id}, ${result.startedAt}, ${result.endedAt}, ${result.winner}, ${result.days}, ${result.nights}, ${result.noteRead ? 1 : 0})`.execute(
+    await sql`insert into games (table_id, record_key, started_at, ended_at, winner, days, nights, note_read)
+      values (${id}, ${result.key}, ${result.startedAt}, ${result.endedAt}, ${result.winner}, ${result.days}, ${result.nights}, ${result.noteRead ? 1 : 0})`.execute(
       db,
     );
     for (const s of result.seats) {
