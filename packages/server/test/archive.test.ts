@@ -4,7 +4,7 @@
 import { playGame } from "@misto/bots";
 import type { GameEvent } from "@misto/engine";
 import { type GameRecord, parseRecord, toRecord } from "@misto/record";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { addHost, CARDS, type Harness, harness, SEATS, setUpClub } from "./helpers/api.js";
 import { BACKENDS } from "./helpers/backends.js";
 import { finishGame } from "./helpers/finish.js";
@@ -36,6 +36,9 @@ const comparable = (rows: Row[]) =>
     mu: r.skill.mu.toFixed(9),
     sigma: r.skill.sigma.toFixed(9),
   }));
+
+// These tests play whole games through the API: on a busy machine one takes seconds, not milliseconds.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 describe.each(BACKENDS)("archive on $name", (backend) => {
   let h: Harness;

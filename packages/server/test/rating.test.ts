@@ -2,7 +2,7 @@
 // stored with it, host corrections, seasons, the rating table, statistics — on every database.
 
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { hashPassword } from "../src/auth/password.js";
 import {
   addHost,
@@ -29,6 +29,9 @@ interface RatingAnswer {
     skill: { mu: number; sigma: number; ordinal: number };
   }[];
 }
+
+// These tests play whole games through the API: on a busy machine one takes seconds, not milliseconds.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 describe.each(BACKENDS)("rating on $name", (backend) => {
   let h: Harness;

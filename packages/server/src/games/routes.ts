@@ -3,7 +3,15 @@
 
 import { randomUUID } from "node:crypto";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { GamesQuery, PointsBody, SeasonQuery } from "@misto/protocol";
+import {
+  GameAnswer,
+  GamesAnswer,
+  GamesQuery,
+  ImportAnswer,
+  PointsAnswer,
+  PointsBody,
+  SeasonQuery,
+} from "@misto/protocol";
 import { recap, recordJson } from "@misto/record";
 import type { FastifyReply } from "fastify";
 import { Type } from "typebox";
@@ -40,6 +48,7 @@ export function gameRoutes(store: Store): FastifyPluginAsyncTypebox {
           summary: "The archive: finished games, newest first, with filters",
           tags: ["archive"],
           querystring: GamesQuery,
+          response: { 200: GamesAnswer },
         },
       },
       async (request) => {
@@ -81,6 +90,7 @@ export function gameRoutes(store: Store): FastifyPluginAsyncTypebox {
           summary: "A finished game: players, points, recap, corrections",
           tags: ["archive"],
           params: GameParams,
+          response: { 200: GameAnswer },
         },
       },
       async (request) => {
@@ -147,6 +157,7 @@ export function gameRoutes(store: Store): FastifyPluginAsyncTypebox {
           tags: ["archive"],
           params: GameParams,
           body: PointsBody,
+          response: { 200: PointsAnswer },
         },
       },
       async (request) => {
@@ -188,6 +199,7 @@ export function gameRoutes(store: Store): FastifyPluginAsyncTypebox {
           body: Type.Unknown({
             description: "a misto-record v1, or { format: 'misto-archive', version: 1, records }",
           }),
+          response: { 201: ImportAnswer },
         },
       },
       async (request, reply) => {
@@ -195,11 +207,12 @@ export function gameRoutes(store: Store): FastifyPluginAsyncTypebox {
         const known = new Set((await store.listGames()).map((g) => g.key));
         const checked = checkImport(request.body, known);
         if (!checked.ok) {
-          return reply.code(400).send({
-            error: "invalid_record",
-            message: `nothing was imported: ${checked.problems.length} problem(s), the first: ${checked.problems[0]}`,
-            problems: checked.problems,
-          });
+          throw new HttpError(
+            400,
+            "invalid_record",
+            `nothing was imported: ${checked.problems.length} problem(s), the first: ${checked.problems[0]}`,
+            { problems: checked.problems },
+          );
         }
         return reply.code(201).send({ imported: await importGames(store, admin, checked.games) });
       },

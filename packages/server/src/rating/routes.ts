@@ -3,7 +3,15 @@
 
 import { randomUUID } from "node:crypto";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { NewSeasonBody, SeasonQuery } from "@misto/protocol";
+import {
+  ClubStatsAnswer,
+  NewSeasonBody,
+  PlayerStatsAnswer,
+  RatingAnswer,
+  SeasonInfo,
+  SeasonQuery,
+  SeasonsAnswer,
+} from "@misto/protocol";
 import { Type } from "typebox";
 import { requireAccount, requireAdmin } from "../auth/sessions.js";
 import { HttpError } from "../errors.js";
@@ -42,7 +50,9 @@ export function ratingRoutes(store: Store): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
       "/api/seasons",
-      { schema: { summary: "The seasons, newest first", tags: ["rating"] } },
+      {
+        schema: { summary: "The seasons, newest first", tags: ["rating"], response: { 200: SeasonsAnswer } },
+      },
       async (request) => {
         await requireAccount(store, request);
         return { seasons: (await store.listSeasons()).map(seasonOf) };
@@ -51,7 +61,14 @@ export function ratingRoutes(store: Store): FastifyPluginAsyncTypebox {
 
     app.post(
       "/api/seasons",
-      { schema: { summary: "A new season (admin)", tags: ["rating"], body: NewSeasonBody } },
+      {
+        schema: {
+          summary: "A new season (admin)",
+          tags: ["rating"],
+          body: NewSeasonBody,
+          response: { 201: SeasonInfo },
+        },
+      },
       async (request, reply) => {
         await requireAdmin(store, request);
         const { from, until } = request.body;
@@ -102,6 +119,7 @@ export function ratingRoutes(store: Store): FastifyPluginAsyncTypebox {
           summary: "The rating table of a season or all time",
           tags: ["rating"],
           querystring: SeasonQuery,
+          response: { 200: RatingAnswer },
         },
       },
       async (request) => {
@@ -118,6 +136,7 @@ export function ratingRoutes(store: Store): FastifyPluginAsyncTypebox {
           summary: "A player's games, wins, cards and skill history",
           tags: ["rating"],
           params: IdParams,
+          response: { 200: PlayerStatsAnswer },
         },
       },
       async (request) => {
@@ -147,6 +166,7 @@ export function ratingRoutes(store: Store): FastifyPluginAsyncTypebox {
         schema: {
           summary: "The club's win rates by season, game length, eliminations, the note",
           tags: ["rating"],
+          response: { 200: ClubStatsAnswer },
         },
       },
       async (request) => {

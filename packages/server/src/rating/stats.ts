@@ -28,7 +28,7 @@ export interface PlayerStats {
   readonly byCard: Record<string, Count>;
   readonly votedOut: number;
   readonly shotAtNight: number;
-  readonly skill: readonly SkillStep[];
+  readonly skill: SkillStep[];
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -83,7 +83,7 @@ export function playerStats(
     byCard,
     votedOut,
     shotAtNight,
-    skill,
+    skill: [...skill],
   };
 }
 
