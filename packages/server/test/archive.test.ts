@@ -304,5 +304,13 @@ describe.each(BACKENDS)("archive on $name", (backend) => {
       "points",
       "reason",
     ]);
+    const rating = doc.paths["/api/rating"]?.get as unknown as {
+      responses: Record<
+        string,
+        { content: Record<string, { schema: { properties: Record<string, unknown> } }> }
+      >;
+    };
+    const answer = rating.responses["200"]?.content["application/json"]?.schema.properties ?? {};
+    expect(Object.keys(answer)).toEqual(["season", "rows"]);
   });
 });
