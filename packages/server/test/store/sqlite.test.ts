@@ -57,6 +57,7 @@ describe("the SQLite store", () => {
         "0002_seats",
         "0003_online",
         "0004_people",
+        "0005_rating",
       ]);
     } finally {
       raw.close();
