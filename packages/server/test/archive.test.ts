@@ -164,6 +164,16 @@ describe.each(BACKENDS)("archive on $name", (backend) => {
       payload: { name: "x".repeat(70 * 1024), from: "2030-01-01", until: "2030-01-02" },
     });
     expect(elsewhere.statusCode).toBe(413);
+    // The session is checked before the body is read: a stranger's large body is refused unread.
+    const stranger = await h.app.inject({
+      method: "POST",
+      url: "/api/games/import",
+      headers: { cookie: host },
+      payload: archive,
+    });
+    expect(stranger.statusCode).toBe(403);
+    const signedOut = await h.app.inject({ method: "POST", url: "/api/games/import", payload: "{ not json" });
+    expect(signedOut.statusCode).toBe(401);
   });
 
   it("exports the rating table and the games as CSV, quoting names as RFC 4180 does", async () => {

@@ -191,6 +191,7 @@ describe.each(BACKENDS)("rating on $name", (backend) => {
     expect((await put({ seat: 10, points: 6, reason: "x" })).statusCode).toBe(400);
     expect((await put({ seat: 13, points: 1, reason: "x" })).statusCode).toBe(400);
     expect((await put({ seat: 10, points: 1 })).statusCode).toBe(400);
+    expect((await put({ seat: 10, points: 1, reason: "   " })).statusCode).toBe(400);
     expect((await put({ seat: 10, points: 2, reason: "x" }, member)).statusCode).toBe(403);
     expect((await put({ seat: 10, points: 2, reason: "x" }, host, "nope")).statusCode).toBe(404);
     expect(await h.store.listCorrections(id)).toHaveLength(1);

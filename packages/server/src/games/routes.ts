@@ -165,7 +165,9 @@ export function gameRoutes(store: Store): FastifyPluginAsyncTypebox {
         const ledger = await loadLedger(store);
         const game = ledger.games.find((g) => g.id === request.params.id);
         if (!game) throw noGame();
-        const { seat: n, points, reason } = request.body;
+        const { seat: n, points } = request.body;
+        const reason = request.body.reason.trim();
+        if (reason === "") throw new HttpError(400, "invalid", "reason: say why the points change");
         const seat = game.seats.find((s) => s.seat === n);
         if (!seat) throw new HttpError(404, "not_found", `the game has no seat ${n}`);
         if (seat.admin || ledger.excluded.has(seat.person.id)) {
@@ -182,7 +184,7 @@ export function gameRoutes(store: Store): FastifyPluginAsyncTypebox {
           to: points,
           byHostId: host.id,
           at,
-          reason: reason.trim() || reason,
+          reason,
         });
         return { seat: n, from: seat.points, points, by: { id: host.id, name: host.name }, at, reason };
       },
@@ -192,6 +194,10 @@ export function gameRoutes(store: Store): FastifyPluginAsyncTypebox {
       "/api/games/import",
       {
         bodyLimit: IMPORT_BODY_LIMIT,
+        // Only the admin may send a body this large: the session is checked before it is read.
+        onRequest: async (request) => {
+          await requireAdmin(store, request);
+        },
         schema: {
           summary:
             "Imports one record or a misto-archive (admin); nothing is imported when any record is invalid",
