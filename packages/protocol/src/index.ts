@@ -2,4 +2,5 @@
 
 export * from "./club.js";
 export * from "./http.js";
+export * from "./rating.js";
 export * from "./realtime.js";

@@ -1,6 +1,7 @@
 // The HTTP server: the API under /api, realtime at /ws, the web app everywhere else.
 
 import fastifyCookie from "@fastify/cookie";
+import fastifySwagger from "@fastify/swagger";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import fastifyWebsocket from "@fastify/websocket";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
@@ -8,6 +9,9 @@ import { authRoutes } from "./auth/routes.js";
 import { complaintRoutes } from "./club/complaint-routes.js";
 import { peopleRoutes } from "./club/people-routes.js";
 import { installErrorHandler } from "./errors.js";
+import { gameRoutes } from "./games/routes.js";
+import { openApiRoute, SWAGGER_OPTIONS } from "./openapi.js";
+import { ratingRoutes } from "./rating/routes.js";
 import { Hub } from "./realtime/hub.js";
 import { realtimeRoute } from "./realtime/socket.js";
 import type { Store } from "./store/index.js";
@@ -47,6 +51,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     reply.header("referrer-policy", "no-referrer");
   });
 
+  // Registered before every route: it collects each route's schema into the OpenAPI document.
+  await app.register(fastifySwagger, SWAGGER_OPTIONS);
   await app.register(fastifyCookie);
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
 
@@ -59,13 +65,18 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
   app.addHook("onClose", async () => runner.stop());
 
-  app.get("/api/health", async () => ({ ok: true }));
+  app.get("/api/health", { schema: { summary: "The server answers", tags: ["setup"] } }, async () => ({
+    ok: true,
+  }));
   const onSignOut = (sessionHash: string) => void hub.endSession(sessionHash);
   await app.register(authRoutes(store, onSignOut));
   await app.register(peopleRoutes(store, onSignOut));
   await app.register(complaintRoutes(store));
   await app.register(tableRoutes(store, tables));
   await app.register(phoneRoutes(store, tables, hub));
+  await app.register(ratingRoutes(store));
+  await app.register(gameRoutes(store));
+  openApiRoute(app);
   realtimeRoute(app, store, tables, hub);
   await webApp(app, options.webRoot ?? DEFAULT_WEB_ROOT);
   return app;

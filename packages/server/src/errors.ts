@@ -54,7 +54,10 @@ export function installErrorHandler(app: FastifyInstance): void {
     const status = typeof error.statusCode === "number" ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
-        return send(reply, 413, { error: "too_large", message: "the body is larger than 64 KiB" });
+        return send(reply, 413, {
+          error: "too_large",
+          message: "the body is too large: 64 KiB at most (32 MiB for an import)",
+        });
       }
       return send(reply, status, { error: CODES[status] ?? "bad_request", message: error.message });
     }

@@ -84,6 +84,11 @@ describe.each(BACKENDS.filter((b) => b.name === "sqlite"))("online tables on $na
     const list = await h.app.inject({ method: "GET", url: "/api/tables", headers: { cookie: host } });
     expect(list.json().tables.find((x: { id: string }) => x.id === t.id)).toMatchObject({ online: true });
     expect(row?.phase).toBe("closed");
+    // RATE-2: its result is in the archive, online, with no points.
+    const game = (await h.app.inject({ method: "GET", url: "/api/games", headers: { cookie: host } })).json()
+      .games as { id: string; online: boolean; winner: string }[];
+    expect(game.find((g) => g.id === t.id)).toMatchObject({ online: true, winner: state.result?.winner });
+    expect((await h.store.getGame(t.id))?.seats.map((s) => s.points)).toEqual(Array(12).fill(0));
   }, 30_000);
 
   it("refuses the host's commands on an online table: the server is the host", async () => {

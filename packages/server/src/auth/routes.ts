@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { NewHostBody, SetupBody, SignInBody } from "@misto/protocol";
 import { HttpError } from "../errors.js";
+import { doc } from "../openapi.js";
 import { type HostRow, type PersonRow, type Store, StoreConflict } from "../store/index.js";
 import { KeyedMutex } from "../tables/mutex.js";
 import { decoyHash, hashPassword, verifyPassword } from "./password.js";
@@ -36,47 +37,61 @@ export function authRoutes(
   const setupLock = new KeyedMutex();
 
   return async (app) => {
-    app.get("/api/setup", async () => ({ needed: (await store.getClub()) === null }));
+    app.get("/api/setup", { schema: doc("setup", "Whether the club still needs its setup") }, async () => ({
+      needed: (await store.getClub()) === null,
+    }));
 
-    app.post("/api/setup", { schema: { body: SetupBody } }, (request, reply) =>
-      setupLock.run("setup", async () => {
-        const body = request.body;
-        if (await store.getClub()) throw new HttpError(409, "already_set_up", "the club is already set up");
-        const expected = await store.getSetupToken();
-        if (!expected || !sameHash(tokenHash(body.token), expected)) {
-          throw new HttpError(
-            403,
-            "bad_token",
-            "this setup link is not valid: use the one `misto serve` printed",
-          );
-        }
-        const at = Date.now();
-        const person = newMember(body.admin.name, at);
-        const admin: HostRow = {
-          id: randomUUID(),
-          name: body.admin.name,
-          login: loginKey(body.admin.login),
-          role: "admin",
-          passwordHash: await hashPassword(body.admin.password),
-          createdAt: at,
-          personId: person.id,
-        };
-        await store.createClub({ id: randomUUID(), name: body.club.name }, admin, person);
-        await store.setSetupToken(null);
-        await startSession(store, admin, request, reply);
-        return reply.code(201).send({ host: hostInfo(admin) });
-      }),
+    app.post(
+      "/api/setup",
+      {
+        schema: {
+          ...doc("setup", "Creates the club and its admin with the one-time token"),
+          body: SetupBody,
+        },
+      },
+      (request, reply) =>
+        setupLock.run("setup", async () => {
+          const body = request.body;
+          if (await store.getClub()) throw new HttpError(409, "already_set_up", "the club is already set up");
+          const expected = await store.getSetupToken();
+          if (!expected || !sameHash(tokenHash(body.token), expected)) {
+            throw new HttpError(
+              403,
+              "bad_token",
+              "this setup link is not valid: use the one `misto serve` printed",
+            );
+          }
+          const at = Date.now();
+          const person = newMember(body.admin.name, at);
+          const admin: HostRow = {
+            id: randomUUID(),
+            name: body.admin.name,
+            login: loginKey(body.admin.login),
+            role: "admin",
+            passwordHash: await hashPassword(body.admin.password),
+            createdAt: at,
+            personId: person.id,
+          };
+          await store.createClub({ id: randomUUID(), name: body.club.name }, admin, person);
+          await store.setSetupToken(null);
+          await startSession(store, admin, request, reply);
+          return reply.code(201).send({ host: hostInfo(admin) });
+        }),
     );
 
-    app.post("/api/session", { schema: { body: SignInBody } }, async (request, reply) => {
-      const host = await store.findHostByLogin(loginKey(request.body.login));
-      const ok = await verifyPassword(request.body.password, host?.passwordHash ?? (await decoyHash()));
-      if (!host || !ok) throw new HttpError(401, "bad_credentials", "the login or the password is wrong");
-      await startSession(store, host, request, reply);
-      return { host: hostInfo(host) };
-    });
+    app.post(
+      "/api/session",
+      { schema: { ...doc("setup", "Signs in: the session cookie"), body: SignInBody } },
+      async (request, reply) => {
+        const host = await store.findHostByLogin(loginKey(request.body.login));
+        const ok = await verifyPassword(request.body.password, host?.passwordHash ?? (await decoyHash()));
+        if (!host || !ok) throw new HttpError(401, "bad_credentials", "the login or the password is wrong");
+        await startSession(store, host, request, reply);
+        return { host: hostInfo(host) };
+      },
+    );
 
-    app.delete("/api/session", async (request, reply) => {
+    app.delete("/api/session", { schema: doc("setup", "Signs out") }, async (request, reply) => {
       await requireAccount(store, request);
       const cookie = request.cookies[SESSION_COOKIE];
       await endSession(store, request, reply);
@@ -84,32 +99,38 @@ export function authRoutes(
       return reply.code(204).send();
     });
 
-    app.get("/api/me", async (request) => ({ host: hostInfo(await requireAccount(store, request)) }));
+    app.get("/api/me", { schema: doc("setup", "The signed-in account") }, async (request) => ({
+      host: hostInfo(await requireAccount(store, request)),
+    }));
 
-    app.post("/api/hosts", { schema: { body: NewHostBody } }, async (request, reply) => {
-      const me = await requireHost(store, request);
-      if (me.role !== "admin") throw new HttpError(403, "forbidden", "only the club's admin may add hosts");
-      const login = loginKey(request.body.login);
-      const taken = () => new HttpError(409, "login_taken", `the login "${login}" is taken`);
-      if (await store.findHostByLogin(login)) throw taken();
-      const at = Date.now();
-      const person = newMember(request.body.name, at);
-      const host: HostRow = {
-        id: randomUUID(),
-        name: request.body.name,
-        login,
-        role: "host",
-        passwordHash: await hashPassword(request.body.password),
-        createdAt: at,
-        personId: person.id,
-      };
-      try {
-        await store.createHost(host, person);
-      } catch (error) {
-        if (error instanceof StoreConflict) throw taken();
-        throw error;
-      }
-      return reply.code(201).send({ host: hostInfo(host) });
-    });
+    app.post(
+      "/api/hosts",
+      { schema: { ...doc("setup", "The admin adds a host"), body: NewHostBody } },
+      async (request, reply) => {
+        const me = await requireHost(store, request);
+        if (me.role !== "admin") throw new HttpError(403, "forbidden", "only the club's admin may add hosts");
+        const login = loginKey(request.body.login);
+        const taken = () => new HttpError(409, "login_taken", `the login "${login}" is taken`);
+        if (await store.findHostByLogin(login)) throw taken();
+        const at = Date.now();
+        const person = newMember(request.body.name, at);
+        const host: HostRow = {
+          id: randomUUID(),
+          name: request.body.name,
+          login,
+          role: "host",
+          passwordHash: await hashPassword(request.body.password),
+          createdAt: at,
+          personId: person.id,
+        };
+        try {
+          await store.createHost(host, person);
+        } catch (error) {
+          if (error instanceof StoreConflict) throw taken();
+          throw error;
+        }
+        return reply.code(201).send({ host: hostInfo(host) });
+      },
+    );
   };
 }

@@ -7,6 +7,7 @@ import { AnswerBody, ComplaintBody, type ComplaintInfo } from "@misto/protocol";
 import { Type } from "typebox";
 import { requireAccount, requireAdmin, runsTables } from "../auth/sessions.js";
 import { HttpError } from "../errors.js";
+import { doc } from "../openapi.js";
 import type { ComplaintRow, HostRow, Store } from "../store/index.js";
 
 const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
@@ -42,7 +43,13 @@ export function complaintRoutes(store: Store): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.post(
       "/api/tables/:id/complaints",
-      { schema: { params: IdParams, body: ComplaintBody } },
+      {
+        schema: {
+          ...doc("people", "Files a complaint about a finished game or its host (CLUB-2)"),
+          params: IdParams,
+          body: ComplaintBody,
+        },
+      },
       async (request, reply) => {
         const account = await requireAccount(store, request);
         const table = await store.getTable(request.params.id);
@@ -76,20 +83,24 @@ export function complaintRoutes(store: Store): FastifyPluginAsyncTypebox {
       },
     );
 
-    app.get("/api/tables/:id/complaints", { schema: { params: IdParams } }, async (request) => {
-      const account = await requireAccount(store, request);
-      const table = await store.getTable(request.params.id);
-      if (!table) throw new HttpError(404, "not_found", "there is no such table");
-      const all = await store.listComplaints({ tableId: table.id });
-      // The administration sees every complaint; anyone else their own.
-      const shown = account.role === "admin" ? all : all.filter((c) => c.byHostId === account.id);
-      return {
-        table: { id: table.id, title: table.title, over: OVER.has(table.phase) },
-        complaints: await Promise.all(shown.map(complaintInfo)),
-      };
-    });
+    app.get(
+      "/api/tables/:id/complaints",
+      { schema: { ...doc("people", "The complaints about a game"), params: IdParams } },
+      async (request) => {
+        const account = await requireAccount(store, request);
+        const table = await store.getTable(request.params.id);
+        if (!table) throw new HttpError(404, "not_found", "there is no such table");
+        const all = await store.listComplaints({ tableId: table.id });
+        // The administration sees every complaint; anyone else their own.
+        const shown = account.role === "admin" ? all : all.filter((c) => c.byHostId === account.id);
+        return {
+          table: { id: table.id, title: table.title, over: OVER.has(table.phase) },
+          complaints: await Promise.all(shown.map(complaintInfo)),
+        };
+      },
+    );
 
-    app.get("/api/complaints", async (request) => {
+    app.get("/api/complaints", { schema: doc("people", "Every open complaint (admin)") }, async (request) => {
       await requireAdmin(store, request);
       const open = await store.listComplaints({ open: true });
       return { complaints: await Promise.all(open.map(complaintInfo)) };
@@ -97,7 +108,13 @@ export function complaintRoutes(store: Store): FastifyPluginAsyncTypebox {
 
     app.post(
       "/api/complaints/:id/answer",
-      { schema: { params: IdParams, body: AnswerBody } },
+      {
+        schema: {
+          ...doc("people", "The administration answers a complaint"),
+          params: IdParams,
+          body: AnswerBody,
+        },
+      },
       async (request) => {
         const admin = await requireAdmin(store, request);
         const known = await store.getComplaint(request.params.id);

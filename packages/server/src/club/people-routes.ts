@@ -19,6 +19,7 @@ import { hashPassword } from "../auth/password.js";
 import { loginKey, newMember } from "../auth/routes.js";
 import { endSession, requireAccount, requireAdmin, runsTables } from "../auth/sessions.js";
 import { HttpError } from "../errors.js";
+import { doc } from "../openapi.js";
 import { type HostRow, type PersonRow, type SanctionRow, type Store, StoreConflict } from "../store/index.js";
 
 const PersonParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
@@ -92,74 +93,92 @@ export function peopleRoutes(
   }
 
   return async (app) => {
-    app.get("/api/people", { schema: { querystring: PeopleQuery } }, async (request) => {
-      const viewer = await requireAccount(store, request);
-      const limit = request.query.limit ? Number(request.query.limit) : DEFAULT_LIMIT;
-      const found = await store.listPeople({ limit, ...(request.query.q ? { q: request.query.q } : {}) });
-      const accounts = new Map((await store.listHosts()).map((h) => [h.personId, h]));
-      const at = Date.now();
-      return {
-        people: await Promise.all(
-          found.map((p) => personInfo(store, p, accounts.get(p.id) ?? null, viewer, at)),
-        ),
-      };
-    });
-
-    app.get("/api/people/:id", { schema: { params: PersonParams } }, async (request) => {
-      const viewer = await requireAccount(store, request);
-      const person = await existing(request.params.id);
-      const account = await store.findHostByPerson(person.id);
-      const info = await personInfo(store, person, account, viewer, Date.now());
-      // Sanctions are the administration's, and the person's own.
-      const mine = viewer.personId === person.id;
-      const sanctions =
-        viewer.role === "admin" || mine
-          ? await Promise.all((await store.listSanctions(person.id)).map((s) => sanctionInfo(store, s)))
-          : [];
-      const games = (await store.listGamesOf(person.id, GAMES_SHOWN)).map(({ table, seat }) => ({
-        table: table.id,
-        title: table.title,
-        seat,
-        phase: table.phase,
-        winner: table.winner,
-        createdAt: table.createdAt,
-      }));
-      return { person: info, sanctions, games };
-    });
-
-    app.post("/api/people", { schema: { body: NewPersonBody } }, async (request, reply) => {
-      const admin = await requireAdmin(store, request);
-      const at = Date.now();
-      const person = { ...newMember(request.body.name, at), council: request.body.council === true };
-      const wanted = request.body.account;
-      let account: HostRow | null = null;
-      if (!wanted) await store.createPerson(person);
-      else {
-        const login = loginKey(wanted.login);
-        const taken = () => new HttpError(409, "login_taken", `the login "${login}" is taken`);
-        if (await store.findHostByLogin(login)) throw taken();
-        account = {
-          id: randomUUID(),
-          name: person.name,
-          login,
-          role: wanted.role,
-          passwordHash: await hashPassword(wanted.password),
-          createdAt: at,
-          personId: person.id,
+    app.get(
+      "/api/people",
+      { schema: { ...doc("people", "Searches the directory as you type"), querystring: PeopleQuery } },
+      async (request) => {
+        const viewer = await requireAccount(store, request);
+        const limit = request.query.limit ? Number(request.query.limit) : DEFAULT_LIMIT;
+        const found = await store.listPeople({ limit, ...(request.query.q ? { q: request.query.q } : {}) });
+        const accounts = new Map((await store.listHosts()).map((h) => [h.personId, h]));
+        const at = Date.now();
+        return {
+          people: await Promise.all(
+            found.map((p) => personInfo(store, p, accounts.get(p.id) ?? null, viewer, at)),
+          ),
         };
-        try {
-          await store.createHost(account, person);
-        } catch (error) {
-          if (error instanceof StoreConflict) throw taken();
-          throw error;
+      },
+    );
+
+    app.get(
+      "/api/people/:id",
+      { schema: { ...doc("people", "A person and his recent games"), params: PersonParams } },
+      async (request) => {
+        const viewer = await requireAccount(store, request);
+        const person = await existing(request.params.id);
+        const account = await store.findHostByPerson(person.id);
+        const info = await personInfo(store, person, account, viewer, Date.now());
+        // Sanctions are the administration's, and the person's own.
+        const mine = viewer.personId === person.id;
+        const sanctions =
+          viewer.role === "admin" || mine
+            ? await Promise.all((await store.listSanctions(person.id)).map((s) => sanctionInfo(store, s)))
+            : [];
+        const games = (await store.listGamesOf(person.id, GAMES_SHOWN)).map(({ table, seat }) => ({
+          table: table.id,
+          title: table.title,
+          seat,
+          phase: table.phase,
+          winner: table.winner,
+          createdAt: table.createdAt,
+        }));
+        return { person: info, sanctions, games };
+      },
+    );
+
+    app.post(
+      "/api/people",
+      { schema: { ...doc("people", "Adds a member (admin)"), body: NewPersonBody } },
+      async (request, reply) => {
+        const admin = await requireAdmin(store, request);
+        const at = Date.now();
+        const person = { ...newMember(request.body.name, at), council: request.body.council === true };
+        const wanted = request.body.account;
+        let account: HostRow | null = null;
+        if (!wanted) await store.createPerson(person);
+        else {
+          const login = loginKey(wanted.login);
+          const taken = () => new HttpError(409, "login_taken", `the login "${login}" is taken`);
+          if (await store.findHostByLogin(login)) throw taken();
+          account = {
+            id: randomUUID(),
+            name: person.name,
+            login,
+            role: wanted.role,
+            passwordHash: await hashPassword(wanted.password),
+            createdAt: at,
+            personId: person.id,
+          };
+          try {
+            await store.createHost(account, person);
+          } catch (error) {
+            if (error instanceof StoreConflict) throw taken();
+            throw error;
+          }
         }
-      }
-      return reply.code(201).send({ person: await personInfo(store, person, account, admin, at) });
-    });
+        return reply.code(201).send({ person: await personInfo(store, person, account, admin, at) });
+      },
+    );
 
     app.patch(
       "/api/people/:id",
-      { schema: { params: PersonParams, body: PersonPatchBody } },
+      {
+        schema: {
+          ...doc("people", "Sets a person's role or council (admin)"),
+          params: PersonParams,
+          body: PersonPatchBody,
+        },
+      },
       async (request) => {
         const admin = await requireAdmin(store, request);
         const person = await existing(request.params.id);
@@ -189,7 +208,13 @@ export function peopleRoutes(
 
     app.post(
       "/api/people/:id/merge",
-      { schema: { params: PersonParams, body: MergeBody } },
+      {
+        schema: {
+          ...doc("people", "Merges a guest into a member (admin)"),
+          params: PersonParams,
+          body: MergeBody,
+        },
+      },
       async (request) => {
         const admin = await requireAdmin(store, request);
         const guest = await existing(request.params.id);
@@ -211,7 +236,13 @@ export function peopleRoutes(
 
     app.post(
       "/api/people/:id/password",
-      { schema: { params: PersonParams, body: PasswordBody } },
+      {
+        schema: {
+          ...doc("people", "Sets a member's new password (admin)"),
+          params: PersonParams,
+          body: PasswordBody,
+        },
+      },
       async (request, reply) => {
         await requireAdmin(store, request);
         const account = await accountOf(await existing(request.params.id));
@@ -222,36 +253,58 @@ export function peopleRoutes(
       },
     );
 
-    app.delete("/api/people/:id/sessions", { schema: { params: PersonParams } }, async (request) => {
-      await requireAdmin(store, request);
-      const account = await accountOf(await existing(request.params.id));
-      return { ended: await signOutEverywhere(account.id) };
-    });
+    app.delete(
+      "/api/people/:id/sessions",
+      { schema: { ...doc("people", "Signs a member out everywhere (admin)"), params: PersonParams } },
+      async (request) => {
+        await requireAdmin(store, request);
+        const account = await accountOf(await existing(request.params.id));
+        return { ended: await signOutEverywhere(account.id) };
+      },
+    );
 
-    app.delete("/api/sessions", async (request, reply) => {
-      const me = await requireAccount(store, request);
-      // This session is among them; its cookie is cleared too.
-      const ended = await signOutEverywhere(me.id);
-      await endSession(store, request, reply);
-      return reply.send({ ended });
-    });
+    app.delete(
+      "/api/sessions",
+      { schema: doc("people", "Signs one's own account out everywhere") },
+      async (request, reply) => {
+        const me = await requireAccount(store, request);
+        // This session is among them; its cookie is cleared too.
+        const ended = await signOutEverywhere(me.id);
+        await endSession(store, request, reply);
+        return reply.send({ ended });
+      },
+    );
 
-    app.get("/api/people/:id/sanctions", { schema: { params: PersonParams } }, async (request) => {
-      const viewer = await requireAccount(store, request);
-      const person = await existing(request.params.id);
-      if (viewer.role !== "admin" && viewer.personId !== person.id) {
-        throw new HttpError(403, "forbidden", "a person's sanctions are the administration's and their own");
-      }
-      return {
-        sanctions: await Promise.all(
-          (await store.listSanctions(person.id)).map((s) => sanctionInfo(store, s)),
-        ),
-      };
-    });
+    app.get(
+      "/api/people/:id/sanctions",
+      { schema: { ...doc("people", "A person's sanctions"), params: PersonParams } },
+      async (request) => {
+        const viewer = await requireAccount(store, request);
+        const person = await existing(request.params.id);
+        if (viewer.role !== "admin" && viewer.personId !== person.id) {
+          throw new HttpError(
+            403,
+            "forbidden",
+            "a person's sanctions are the administration's and their own",
+          );
+        }
+        return {
+          sanctions: await Promise.all(
+            (await store.listSanctions(person.id)).map((s) => sanctionInfo(store, s)),
+          ),
+        };
+      },
+    );
 
     app.post(
       "/api/people/:id/sanctions",
-      { schema: { params: PersonParams, body: SanctionBody } },
+      {
+        schema: {
+          ...doc("people", "Records a sanction, up to a ban (CLUB-3, admin)"),
+          params: PersonParams,
+          body: SanctionBody,
+        },
+      },
       async (request, reply) => {
         const admin = await requireAdmin(store, request);
         const person = await existing(request.params.id);

@@ -19,6 +19,7 @@ import type { WebSocket } from "ws";
 import { tokenHash } from "../auth/secrets.js";
 import { runsTables, SESSION_COOKIE, sessionHost } from "../auth/sessions.js";
 import { HttpError } from "../errors.js";
+import { doc } from "../openapi.js";
 import type { Store } from "../store/index.js";
 import type { TableService } from "../tables/service.js";
 import type { Hub, Subscriber } from "./hub.js";
@@ -85,176 +86,180 @@ function sameOrigin(request: IncomingMessage | FastifyRequest): boolean {
 
 export function realtimeRoute(app: FastifyInstance, store: Store, tables: TableService, hub: Hub): void {
   const outChat = new OutChat(store, tables, hub);
-  app.get("/ws", { websocket: true }, (socket: WebSocket, request: FastifyRequest) => {
-    const cookie = request.cookies[SESSION_COOKIE];
-    const trustedOrigin = sameOrigin(request);
-    const times: number[] = [];
-    let malformed = 0;
-    let closed = false;
-    const subscriber: Subscriber = {
-      send(message: ServerMessage) {
-        if (!closed && socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
-      },
-      sendJson(json: string) {
-        if (!closed && socket.readyState === socket.OPEN) socket.send(json);
-      },
-    };
-    const refuse = (error: string, message: string) => subscriber.send({ type: "error", error, message });
-    const close = (code: number, error: string, message: string) => {
-      refuse(error, message);
-      closed = true;
-      hub.drop(subscriber);
-      socket.close(code, error);
-    };
-    subscriber.kick = (error, message) => {
-      if (!closed) close(CLOSE_POLICY, error, message);
-    };
-    const invalid = (reason: string) => {
-      if (++malformed < MAX_MALFORMED_MESSAGES) refuse("invalid", reason);
-      else
-        close(
-          CLOSE_POLICY,
-          "malformed",
-          `${MAX_MALFORMED_MESSAGES} malformed messages (the last: ${reason})`,
-        );
-    };
+  app.get(
+    "/ws",
+    { websocket: true, schema: doc("realtime", "The realtime channel (WebSocket): views, phones' commands") },
+    (socket: WebSocket, request: FastifyRequest) => {
+      const cookie = request.cookies[SESSION_COOKIE];
+      const trustedOrigin = sameOrigin(request);
+      const times: number[] = [];
+      let malformed = 0;
+      let closed = false;
+      const subscriber: Subscriber = {
+        send(message: ServerMessage) {
+          if (!closed && socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+        },
+        sendJson(json: string) {
+          if (!closed && socket.readyState === socket.OPEN) socket.send(json);
+        },
+      };
+      const refuse = (error: string, message: string) => subscriber.send({ type: "error", error, message });
+      const close = (code: number, error: string, message: string) => {
+        refuse(error, message);
+        closed = true;
+        hub.drop(subscriber);
+        socket.close(code, error);
+      };
+      subscriber.kick = (error, message) => {
+        if (!closed) close(CLOSE_POLICY, error, message);
+      };
+      const invalid = (reason: string) => {
+        if (++malformed < MAX_MALFORMED_MESSAGES) refuse("invalid", reason);
+        else
+          close(
+            CLOSE_POLICY,
+            "malformed",
+            `${MAX_MALFORMED_MESSAGES} malformed messages (the last: ${reason})`,
+          );
+      };
 
-    socket.on("message", (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => {
-      if (closed) return;
-      const now = Date.now();
-      times.push(now);
-      if (times.length > MAX_MESSAGES_PER_SECOND) {
-        const first = times.shift() as number;
-        if (now - first < 1000) {
-          close(CLOSE_POLICY, "flood", `more than ${MAX_MESSAGES_PER_SECOND} messages a second`);
+      socket.on("message", (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => {
+        if (closed) return;
+        const now = Date.now();
+        times.push(now);
+        if (times.length > MAX_MESSAGES_PER_SECOND) {
+          const first = times.shift() as number;
+          if (now - first < 1000) {
+            close(CLOSE_POLICY, "flood", `more than ${MAX_MESSAGES_PER_SECOND} messages a second`);
+            return;
+          }
+        }
+        const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
+        if (bytes.length > MAX_CLIENT_MESSAGE_BYTES) {
+          close(CLOSE_TOO_BIG, "too_large", `a message is at most ${MAX_CLIENT_MESSAGE_BYTES} bytes`);
           return;
         }
-      }
-      const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
-      if (bytes.length > MAX_CLIENT_MESSAGE_BYTES) {
-        close(CLOSE_TOO_BIG, "too_large", `a message is at most ${MAX_CLIENT_MESSAGE_BYTES} bytes`);
-        return;
-      }
-      if (isBinary) {
-        invalid("messages are JSON text");
-        return;
-      }
-      const parsed = parseClientMessage(bytes.toString("utf8"));
-      if (!parsed.ok) {
-        invalid(parsed.reason);
-        return;
-      }
-      const message = parsed.message;
-      switch (message.type) {
-        case "ping":
-          subscriber.send({ type: "pong" });
+        if (isBinary) {
+          invalid("messages are JSON text");
           return;
-        case "unsubscribe":
-          hub.unsubscribe(message.table, subscriber);
+        }
+        const parsed = parseClientMessage(bytes.toString("utf8"));
+        if (!parsed.ok) {
+          invalid(parsed.reason);
           return;
-        case "subscribe":
-          void (
-            message.as === "seat"
-              ? subscribeSeat(message.table, message.token)
-              : subscribe(message.table, message.as)
-          ).catch((error: unknown) => {
-            request.log.error({ err: error }, "subscribe failed");
-            refuse("internal", "something went wrong on the server");
-          });
-          return;
-        case "command":
-          void seatCommand(message);
-          return;
-        case "say":
-          void outChat
-            .say(message, () => seatOf(message.table, message.token))
-            .then((answer) => subscriber.send(answer))
-            .catch((error: unknown) => {
-              request.log.error({ err: error }, "say failed");
+        }
+        const message = parsed.message;
+        switch (message.type) {
+          case "ping":
+            subscriber.send({ type: "pong" });
+            return;
+          case "unsubscribe":
+            hub.unsubscribe(message.table, subscriber);
+            return;
+          case "subscribe":
+            void (
+              message.as === "seat"
+                ? subscribeSeat(message.table, message.token)
+                : subscribe(message.table, message.as)
+            ).catch((error: unknown) => {
+              request.log.error({ err: error }, "subscribe failed");
               refuse("internal", "something went wrong on the server");
             });
-      }
-    });
-    socket.on("close", () => {
-      closed = true;
-      hub.drop(subscriber);
-    });
-    socket.on("error", () => {
-      closed = true;
-      hub.drop(subscriber);
-    });
-
-    async function subscribe(tableId: string, as: "host" | "spectator") {
-      if (as === "host") {
-        const host = trustedOrigin ? await sessionHost(store, cookie) : null;
-        if (!host || !cookie || !runsTables(host)) {
-          refuse("signed_out", "watching as the host needs a host's session");
-          return;
+            return;
+          case "command":
+            void seatCommand(message);
+            return;
+          case "say":
+            void outChat
+              .say(message, () => seatOf(message.table, message.token))
+              .then((answer) => subscriber.send(answer))
+              .catch((error: unknown) => {
+                request.log.error({ err: error }, "say failed");
+                refuse("internal", "something went wrong on the server");
+              });
         }
-        // Signing out of this session closes this connection too (Hub.endSession).
-        subscriber.session = tokenHash(cookie);
-      }
-      // Under the table's lock: no change slips between this view and the next broadcast.
-      await tables.with(tableId, async (table) => {
-        if (closed) return;
-        if (!table) refuse("not_found", "there is no such table");
-        else if (as === "host" && table.online)
-          refuse("online", "this is an online table: the server is its host; watch it as a spectator");
-        else await outChat.subscribe(table, subscriber, as);
       });
-    }
-
-    /** The seat a phone's token stands for at this table, or null (unknown, freed, or another table's). */
-    async function seatOf(tableId: string, token: string): Promise<Seat | null> {
-      const row = await store.getSeatToken(tokenHash(token));
-      return row && row.tableId === tableId ? row.seat : null;
-    }
-
-    async function subscribeSeat(tableId: string, token: string) {
-      // Under the table's lock: freeing the seat (also under it) cannot slip between check and subscribe.
-      await tables.with(tableId, async (table) => {
-        if (closed) return;
-        const seat = table ? await seatOf(tableId, token) : null;
-        if (!table) refuse("not_found", "there is no such table");
-        else if (seat === null) refuse("forbidden", "this seat token is not valid at this table");
-        else await outChat.subscribe(table, subscriber, { seat });
+      socket.on("close", () => {
+        closed = true;
+        hub.drop(subscriber);
       });
-    }
+      socket.on("error", () => {
+        closed = true;
+        hub.drop(subscriber);
+      });
 
-    async function seatCommand(message: SeatCommand) {
-      const { id, table: tableId } = message;
-      let seat: Seat | null = null;
-      try {
-        const { seq } = await tables.seatCommand(
-          tableId,
-          async () => {
-            seat = await seatOf(tableId, message.token);
-            if (seat === null)
-              throw new HttpError(403, "forbidden", "this seat token is not valid at this table");
-            return seat;
-          },
-          { id, seq: message.seq, command: message.command },
-        );
-        subscriber.send({ type: "ack", id, seq });
-      } catch (error) {
-        if (!(error instanceof HttpError)) request.log.error({ err: error }, "seat command failed");
-        const known =
-          error instanceof HttpError ? error : new HttpError(500, "internal", "something went wrong");
-        const rule = known.extra.rule;
-        let seq = typeof known.extra.seq === "number" ? known.extra.seq : 0;
-        if (seat !== null && typeof known.extra.seq !== "number") {
-          const live = await tables.get(tableId).catch(() => null);
-          seq = live?.seatSeqs[(seat as Seat) - 1] ?? 0;
+      async function subscribe(tableId: string, as: "host" | "spectator") {
+        if (as === "host") {
+          const host = trustedOrigin ? await sessionHost(store, cookie) : null;
+          if (!host || !cookie || !runsTables(host)) {
+            refuse("signed_out", "watching as the host needs a host's session");
+            return;
+          }
+          // Signing out of this session closes this connection too (Hub.endSession).
+          subscriber.session = tokenHash(cookie);
         }
-        subscriber.send({
-          type: "rejected",
-          id,
-          error: known.code,
-          message: known.message,
-          ...(typeof rule === "string" ? { rule } : {}),
-          seq,
+        // Under the table's lock: no change slips between this view and the next broadcast.
+        await tables.with(tableId, async (table) => {
+          if (closed) return;
+          if (!table) refuse("not_found", "there is no such table");
+          else if (as === "host" && table.online)
+            refuse("online", "this is an online table: the server is its host; watch it as a spectator");
+          else await outChat.subscribe(table, subscriber, as);
         });
       }
-    }
-  });
+
+      /** The seat a phone's token stands for at this table, or null (unknown, freed, or another table's). */
+      async function seatOf(tableId: string, token: string): Promise<Seat | null> {
+        const row = await store.getSeatToken(tokenHash(token));
+        return row && row.tableId === tableId ? row.seat : null;
+      }
+
+      async function subscribeSeat(tableId: string, token: string) {
+        // Under the table's lock: freeing the seat (also under it) cannot slip between check and subscribe.
+        await tables.with(tableId, async (table) => {
+          if (closed) return;
+          const seat = table ? await seatOf(tableId, token) : null;
+          if (!table) refuse("not_found", "there is no such table");
+          else if (seat === null) refuse("forbidden", "this seat token is not valid at this table");
+          else await outChat.subscribe(table, subscriber, { seat });
+        });
+      }
+
+      async function seatCommand(message: SeatCommand) {
+        const { id, table: tableId } = message;
+        let seat: Seat | null = null;
+        try {
+          const { seq } = await tables.seatCommand(
+            tableId,
+            async () => {
+              seat = await seatOf(tableId, message.token);
+              if (seat === null)
+                throw new HttpError(403, "forbidden", "this seat token is not valid at this table");
+              return seat;
+            },
+            { id, seq: message.seq, command: message.command },
+          );
+          subscriber.send({ type: "ack", id, seq });
+        } catch (error) {
+          if (!(error instanceof HttpError)) request.log.error({ err: error }, "seat command failed");
+          const known =
+            error instanceof HttpError ? error : new HttpError(500, "internal", "something went wrong");
+          const rule = known.extra.rule;
+          let seq = typeof known.extra.seq === "number" ? known.extra.seq : 0;
+          if (seat !== null && typeof known.extra.seq !== "number") {
+            const live = await tables.get(tableId).catch(() => null);
+            seq = live?.seatSeqs[(seat as Seat) - 1] ?? 0;
+          }
+          subscriber.send({
+            type: "rejected",
+            id,
+            error: known.code,
+            message: known.message,
+            ...(typeof rule === "string" ? { rule } : {}),
+            seq,
+          });
+        }
+      }
+    },
+  );
 }

@@ -2,9 +2,22 @@
 
 import type { GameEvent } from "@misto/engine";
 import { type Kysely, Migrator, type Selectable, sql, type Transaction } from "kysely";
+import type { GameResult } from "../rating/result.js";
 import { ClubQueries } from "./club-queries.js";
 import { GroupCommit, type Outcome } from "./group-commit.js";
 import { migrations } from "./migrations/index.js";
+import {
+  insertCorrection,
+  insertImported,
+  insertResult,
+  insertSeason,
+  removeSeason,
+  selectAllPeople,
+  selectCorrections,
+  selectGames,
+  selectSeasons,
+} from "./rating-queries.js";
+import type { CorrectionRow, GameRow, SeasonRow } from "./rating-types.js";
 import { type Database, type HostsTable, millis, type PeopleTable, type TablesTable } from "./schema.js";
 import {
   type AppendResult,
@@ -86,6 +99,8 @@ interface Append {
   readonly events: readonly GameEvent[];
   readonly command: { readonly id: string; readonly answer: unknown };
   readonly status: { readonly phase: string; readonly winner: string | null };
+  /** The rating closed: the game's result, committed with its last events. */
+  readonly finished?: GameResult | undefined;
 }
 
 export class KyselyStore implements Store {
@@ -462,8 +477,9 @@ export class KyselyStore implements Store {
     events: readonly GameEvent[],
     command: { id: string; answer: unknown },
     status: { phase: string; winner: string | null },
+    finished?: GameResult,
   ): Promise<AppendResult> {
-    const append: Append = { tableId, expectedSeq, events, command, status };
+    const append: Append = { tableId, expectedSeq, events, command, status, finished };
     if (this.appends) return this.appends.run(append);
     try {
       await this.write(() => this.db.transaction().execute((tx) => appendIn(tx, append)));
@@ -621,6 +637,51 @@ export class KyselyStore implements Store {
       .execute();
     return rows.map((r) => ({ n: r.n, seat: r.seat, at: millis(r.at), text: r.text }));
   }
+
+  // ── The rating (rating-types.ts, rating-queries.ts) ──
+
+  listGames(): Promise<GameRow[]> {
+    return selectGames(this.db);
+  }
+
+  async getGame(tableId: string): Promise<GameRow | null> {
+    return (await selectGames(this.db, tableId))[0] ?? null;
+  }
+
+  correctPoints(correction: CorrectionRow): Promise<void> {
+    return this.write(() => insertCorrection(this.db, correction));
+  }
+
+  listCorrections(tableId: string): Promise<CorrectionRow[]> {
+    return selectCorrections(this.db, tableId);
+  }
+
+  importGame(
+    table: { id: string; title: string; hostId: string; createdAt: number; online: boolean },
+    events: readonly GameEvent[],
+    seats: readonly SeatPerson[],
+    result: GameResult,
+  ): Promise<void> {
+    return this.write(() =>
+      unique(`the table ${table.id} exists`, () => insertImported(this.db, table, events, seats, result)),
+    );
+  }
+
+  listAllPeople(): Promise<PersonRow[]> {
+    return selectAllPeople(this.db);
+  }
+
+  createSeason(season: SeasonRow): Promise<void> {
+    return this.write(() => unique(`the season ${season.id} exists`, () => insertSeason(this.db, season)));
+  }
+
+  listSeasons(): Promise<SeasonRow[]> {
+    return selectSeasons(this.db);
+  }
+
+  deleteSeason(id: string): Promise<boolean> {
+    return this.write(() => removeSeason(this.db, id));
+  }
 }
 
 function hostValues(h: HostRow) {
@@ -677,6 +738,8 @@ async function appendIn(tx: Transaction<Database>, a: Append): Promise<void> {
     .where("seq", "=", a.expectedSeq)
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) !== 1) throw new AppendRefused("seq");
+  // The rating closed: the game's result is kept with it, committed with its last events.
+  if (a.finished) await insertResult(tx, a.tableId, a.finished);
 }
 
 function personValues(p: PersonRow) {

@@ -130,6 +130,53 @@ export interface OutChatTable {
   text: string;
 }
 
+// ── The rating (0006_rating) ──
+
+export interface GamesTable {
+  table_id: string;
+  /** The SHA-256 of the game's events (rating/result.ts): orders ties alike everywhere, refuses a second import. */
+  record_key: string;
+  started_at: Millis;
+  ended_at: Millis;
+  winner: "red" | "black" | "draw";
+  days: number;
+  nights: number;
+  note_read: number;
+}
+
+export interface GameSeatsTable {
+  table_id: string;
+  seat: number;
+  card: string;
+  team: "red" | "black";
+  result: "won" | "lost" | "draw";
+  rated_points: number;
+  points: number;
+  admin: number;
+  out_cause: "voted" | "night" | "grave" | "removed" | null;
+  out_when: "day" | "night" | null;
+  out_n: number | null;
+}
+
+export interface PointCorrectionsTable {
+  id: string;
+  table_id: string;
+  seat: number;
+  from_points: number;
+  to_points: number;
+  by_host_id: string;
+  at: Millis;
+  reason: string;
+}
+
+export interface SeasonsTable {
+  id: string;
+  name: string;
+  from_date: string;
+  until_date: string;
+  created_at: Millis;
+}
+
 export interface Database {
   club: ClubTable;
   setup: SetupTable;
@@ -145,6 +192,10 @@ export interface Database {
   table_seats: TableSeatsTable;
   sanctions: SanctionsTable;
   complaints: ComplaintsTable;
+  games: GamesTable;
+  game_seats: GameSeatsTable;
+  point_corrections: PointCorrectionsTable;
+  seasons: SeasonsTable;
 }
 
 export const millis = (value: number | string): number => Number(value);

@@ -1,6 +1,8 @@
 // What the server asks of its storage, whichever database holds it.
 
 import type { GameEvent } from "@misto/engine";
+import type { GameResult } from "../rating/result.js";
+import type { RatingStore } from "./rating-types.js";
 
 /** An account's role: the administration (RATE-7: plays, never rated), a host, or a member. */
 export type Role = "admin" | "host" | "member";
@@ -75,7 +77,8 @@ export interface TableRow {
 
 export type AppendResult = { ok: true; seq: number } | { ok: false; conflict: "seq" | "command" };
 
-export interface Store {
+/** The storage; the rating's part is in rating-types.ts. */
+export interface Store extends RatingStore {
   readonly kind: "sqlite" | "postgres";
   close(): Promise<void>;
 
@@ -175,6 +178,8 @@ export interface Store {
     events: readonly GameEvent[],
     command: { id: string; answer: unknown },
     status: { phase: string; winner: string | null },
+    /** The game's result when these events close its rating: stored in the same transaction. */
+    finished?: GameResult,
   ): Promise<AppendResult>;
   /** The stored answer of a command id already applied to this table, or null. */
   findCommand(tableId: string, commandId: string): Promise<unknown | null>;

@@ -7,6 +7,7 @@ import { Type } from "typebox";
 import { newToken, tokenHash } from "../auth/secrets.js";
 import { requireHost } from "../auth/sessions.js";
 import { HttpError } from "../errors.js";
+import { doc } from "../openapi.js";
 import type { Hub } from "../realtime/hub.js";
 import { type Store, StoreConflict } from "../store/index.js";
 import type { TableService } from "./service.js";
@@ -26,81 +27,101 @@ function noTable(): HttpError {
 
 export function phoneRoutes(store: Store, tables: TableService, hub: Hub): FastifyPluginAsyncTypebox {
   return async (app) => {
-    app.get("/api/tables/:id/seats", { schema: { params: TableParams } }, async (request) => {
-      await requireHost(store, request);
-      const table = await tables.get(request.params.id);
-      if (!table) throw noTable();
-      const code = await tables.joinCode(table.id);
-      const phones = new Map((await store.listSeatTokens(table.id)).map((t) => [t.seat, t.createdAt]));
-      const people = new Map((await store.listTableSeats(table.id)).map((p) => [p.seat, p.personId]));
-      const answer: SeatsAnswer = {
-        code,
-        seats: table.state.seats.map((s) => ({
-          seat: s.seat,
-          name: s.name,
-          phone: phones.has(s.seat),
-          joinedAt: phones.get(s.seat) ?? null,
-          person: people.get(s.seat) ?? null,
-        })),
-      };
-      return answer;
-    });
-
-    app.delete("/api/tables/:id/seats/:seat", { schema: { params: SeatParams } }, async (request, reply) => {
-      await requireHost(store, request);
-      const { id } = request.params;
-      const seat = Number(request.params.seat);
-      // Under the table's lock: no phone command or subscription slips past the freeing.
-      await tables.with(id, async (table) => {
+    app.get(
+      "/api/tables/:id/seats",
+      { schema: { ...doc("phones", "The join code and which seats have a phone"), params: TableParams } },
+      async (request) => {
+        await requireHost(store, request);
+        const table = await tables.get(request.params.id);
         if (!table) throw noTable();
-        await store.deleteSeatToken(id, seat);
-        hub.freeSeat(id, seat);
-      });
-      return reply.code(204).send();
-    });
+        const code = await tables.joinCode(table.id);
+        const phones = new Map((await store.listSeatTokens(table.id)).map((t) => [t.seat, t.createdAt]));
+        const people = new Map((await store.listTableSeats(table.id)).map((p) => [p.seat, p.personId]));
+        const answer: SeatsAnswer = {
+          code,
+          seats: table.state.seats.map((s) => ({
+            seat: s.seat,
+            name: s.name,
+            phone: phones.has(s.seat),
+            joinedAt: phones.get(s.seat) ?? null,
+            person: people.get(s.seat) ?? null,
+          })),
+        };
+        return answer;
+      },
+    );
 
-    app.post("/api/join", { schema: { body: JoinBody } }, async (request, reply) => {
-      const { seat } = request.body;
-      const code = request.body.code.toUpperCase();
-      const tableId = await store.findTableByCode(code);
-      const table = tableId ? await tables.get(tableId) : null;
-      if (!table || table.state.phase.kind === "closed") {
-        throw new HttpError(404, "not_found", "no table has this code");
-      }
-      const token = newToken(SEAT_TOKEN_BYTES);
-      try {
-        await store.createSeatToken({
-          tokenHash: tokenHash(token),
-          tableId: table.id,
-          seat,
-          createdAt: Date.now(),
+    app.delete(
+      "/api/tables/:id/seats/:seat",
+      { schema: { ...doc("phones", "Frees a seat: its token stops working"), params: SeatParams } },
+      async (request, reply) => {
+        await requireHost(store, request);
+        const { id } = request.params;
+        const seat = Number(request.params.seat);
+        // Under the table's lock: no phone command or subscription slips past the freeing.
+        await tables.with(id, async (table) => {
+          if (!table) throw noTable();
+          await store.deleteSeatToken(id, seat);
+          hub.freeSeat(id, seat);
         });
-      } catch (error) {
-        if (error instanceof StoreConflict) {
-          throw new HttpError(409, "seat_taken", `seat ${seat} already has a phone: ask the host to free it`);
-        }
-        throw error;
-      }
-      const answer: JoinAnswer = { table: table.id, seat, token };
-      return reply.code(201).send(answer);
-    });
+        return reply.code(204).send();
+      },
+    );
 
-    app.get("/api/seat", async (request) => {
-      const header = request.headers.authorization ?? "";
-      const match = /^Bearer ([A-Za-z0-9_-]{16,128})$/.exec(header);
-      const row = match?.[1] ? await store.getSeatToken(tokenHash(match[1])) : null;
-      if (!row) throw new HttpError(401, "bad_token", "this seat token is not valid (unknown or freed)");
-      const table = await tables.get(row.tableId);
-      if (!table) throw noTable();
-      const json = table.seatJsons[row.seat - 1];
-      const view = json === undefined ? undefined : (JSON.parse(json) as View);
-      return {
-        table: table.id,
-        seat: row.seat,
-        name: table.state.seats[row.seat - 1]?.name ?? "",
-        seq: table.seatSeqs[row.seat - 1] ?? 0,
-        view,
-      };
-    });
+    app.post(
+      "/api/join",
+      { schema: { ...doc("phones", "A phone joins a seat with the table's code"), body: JoinBody } },
+      async (request, reply) => {
+        const { seat } = request.body;
+        const code = request.body.code.toUpperCase();
+        const tableId = await store.findTableByCode(code);
+        const table = tableId ? await tables.get(tableId) : null;
+        if (!table || table.state.phase.kind === "closed") {
+          throw new HttpError(404, "not_found", "no table has this code");
+        }
+        const token = newToken(SEAT_TOKEN_BYTES);
+        try {
+          await store.createSeatToken({
+            tokenHash: tokenHash(token),
+            tableId: table.id,
+            seat,
+            createdAt: Date.now(),
+          });
+        } catch (error) {
+          if (error instanceof StoreConflict) {
+            throw new HttpError(
+              409,
+              "seat_taken",
+              `seat ${seat} already has a phone: ask the host to free it`,
+            );
+          }
+          throw error;
+        }
+        const answer: JoinAnswer = { table: table.id, seat, token };
+        return reply.code(201).send(answer);
+      },
+    );
+
+    app.get(
+      "/api/seat",
+      { schema: doc("phones", "A phone's seat and its view (Bearer seat token)") },
+      async (request) => {
+        const header = request.headers.authorization ?? "";
+        const match = /^Bearer ([A-Za-z0-9_-]{16,128})$/.exec(header);
+        const row = match?.[1] ? await store.getSeatToken(tokenHash(match[1])) : null;
+        if (!row) throw new HttpError(401, "bad_token", "this seat token is not valid (unknown or freed)");
+        const table = await tables.get(row.tableId);
+        if (!table) throw noTable();
+        const json = table.seatJsons[row.seat - 1];
+        const view = json === undefined ? undefined : (JSON.parse(json) as View);
+        return {
+          table: table.id,
+          seat: row.seat,
+          name: table.state.seats[row.seat - 1]?.name ?? "",
+          seq: table.seatSeqs[row.seat - 1] ?? 0,
+          view,
+        };
+      },
+    );
   };
 }

@@ -7,6 +7,7 @@ import { recordJson, toRecord } from "@misto/record";
 import { Type } from "typebox";
 import { requireHost, runsTables, SESSION_COOKIE, sessionHost } from "../auth/sessions.js";
 import { HttpError } from "../errors.js";
+import { doc } from "../openapi.js";
 import type { Store } from "../store/index.js";
 import type { TableService } from "./service.js";
 
@@ -27,7 +28,7 @@ function onlineSecret(): HttpError {
 
 export function tableRoutes(store: Store, tables: TableService): FastifyPluginAsyncTypebox {
   return async (app) => {
-    app.get("/api/tables", async (request) => {
+    app.get("/api/tables", { schema: doc("tables", "The tables, newest first") }, async (request) => {
       await requireHost(store, request);
       const rows = await store.listTables();
       const names = new Map<string, string>();
@@ -48,26 +49,40 @@ export function tableRoutes(store: Store, tables: TableService): FastifyPluginAs
       };
     });
 
-    app.post("/api/tables", { schema: { body: NewTableBody } }, async (request, reply) => {
-      const host = await requireHost(store, request);
-      return reply.code(201).send(await tables.create(host, request.body));
-    });
+    app.post(
+      "/api/tables",
+      { schema: { ...doc("tables", "Seats twelve players and deals"), body: NewTableBody } },
+      async (request, reply) => {
+        const host = await requireHost(store, request);
+        return reply.code(201).send(await tables.create(host, request.body));
+      },
+    );
 
-    app.get("/api/tables/:id", { schema: { params: TableParams } }, async (request) => {
-      await requireHost(store, request);
-      const { id } = request.params;
-      const row = await tables.row(id);
-      if (!row) throw noTable();
-      if (row.online && (await tables.get(id))?.state.result?.announced !== true) throw onlineSecret();
-      const stored = await store.readEvents(id);
-      // The seq of the events read, not of the row: the two are read apart.
-      const seq = stored.length ? (stored[stored.length - 1]?.seq ?? 0) : 0;
-      return { id, title: row.title, seq, events: stored.map((e) => e.event) };
-    });
+    app.get(
+      "/api/tables/:id",
+      { schema: { ...doc("tables", "Every event of a table"), params: TableParams } },
+      async (request) => {
+        await requireHost(store, request);
+        const { id } = request.params;
+        const row = await tables.row(id);
+        if (!row) throw noTable();
+        if (row.online && (await tables.get(id))?.state.result?.announced !== true) throw onlineSecret();
+        const stored = await store.readEvents(id);
+        // The seq of the events read, not of the row: the two are read apart.
+        const seq = stored.length ? (stored[stored.length - 1]?.seq ?? 0) : 0;
+        return { id, title: row.title, seq, events: stored.map((e) => e.event) };
+      },
+    );
 
     app.post(
       "/api/tables/:id/commands",
-      { schema: { params: TableParams, body: CommandBody } },
+      {
+        schema: {
+          ...doc("tables", "A host's command, acknowledged once stored"),
+          params: TableParams,
+          body: CommandBody,
+        },
+      },
       async (request) => {
         await requireHost(store, request);
         const row = await tables.row(request.params.id);
@@ -82,36 +97,44 @@ export function tableRoutes(store: Store, tables: TableService): FastifyPluginAs
       },
     );
 
-    app.get("/api/tables/:id/record", { schema: { params: TableParams } }, async (request, reply) => {
-      const { id } = request.params;
-      const signedIn = await sessionHost(store, request.cookies[SESSION_COOKIE]);
-      const host = signedIn && runsTables(signedIn) ? signedIn : null;
-      const live = await tables.get(id);
-      const row = live ? await tables.row(id) : null;
-      if (!live || !row) throw noTable();
-      // The full record is the host's until the result is announced, then anyone's with the link.
-      if (!host && live.state.result?.announced !== true) {
-        throw new HttpError(403, "forbidden", "the record is shown once the game's result is announced");
-      }
-      if (row.online && live.state.result?.announced !== true) throw onlineSecret();
-      const owner = await store.getHost(row.hostId);
-      const club = await store.getClub();
-      const events = await tables.events(id);
-      const record = toRecord(events, {
-        title: row.title,
-        host: owner?.name ?? host?.name ?? "",
-        ...(club ? { club: club.name } : {}),
-      });
-      return reply
-        .type("application/json; charset=utf-8")
-        .header("content-disposition", `attachment; filename="misto-${id}.json"`)
-        .send(recordJson(record));
-    });
+    app.get(
+      "/api/tables/:id/record",
+      { schema: { ...doc("tables", "The table's game record, as a download"), params: TableParams } },
+      async (request, reply) => {
+        const { id } = request.params;
+        const signedIn = await sessionHost(store, request.cookies[SESSION_COOKIE]);
+        const host = signedIn && runsTables(signedIn) ? signedIn : null;
+        const live = await tables.get(id);
+        const row = live ? await tables.row(id) : null;
+        if (!live || !row) throw noTable();
+        // The full record is the host's until the result is announced, then anyone's with the link.
+        if (!host && live.state.result?.announced !== true) {
+          throw new HttpError(403, "forbidden", "the record is shown once the game's result is announced");
+        }
+        if (row.online && live.state.result?.announced !== true) throw onlineSecret();
+        const owner = await store.getHost(row.hostId);
+        const club = await store.getClub();
+        const events = await tables.events(id);
+        const record = toRecord(events, {
+          title: row.title,
+          host: owner?.name ?? host?.name ?? "",
+          ...(club ? { club: club.name } : {}),
+        });
+        return reply
+          .type("application/json; charset=utf-8")
+          .header("content-disposition", `attachment; filename="misto-${id}.json"`)
+          .send(recordJson(record));
+      },
+    );
 
-    app.get("/api/tables/:id/display", { schema: { params: TableParams } }, async (request) => {
-      const table = await tables.get(request.params.id);
-      if (!table) throw noTable();
-      return { seq: table.publicSeq, view: viewFor(table.state, "spectator") };
-    });
+    app.get(
+      "/api/tables/:id/display",
+      { schema: { ...doc("tables", "The spectator view"), params: TableParams } },
+      async (request) => {
+        const table = await tables.get(request.params.id);
+        if (!table) throw noTable();
+        return { seq: table.publicSeq, view: viewFor(table.state, "spectator") };
+      },
+    );
   };
 }

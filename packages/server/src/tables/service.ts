@@ -16,6 +16,7 @@ import {
 import type { CommandBody, NewTableBody } from "@misto/protocol";
 import { seatPeople } from "../club/seating.js";
 import { HttpError } from "../errors.js";
+import { gameResult } from "../rating/result.js";
 import { type HostRow, type Store, StoreConflict, type TableRow } from "../store/index.js";
 import { KeyedMutex } from "./mutex.js";
 
@@ -235,6 +236,11 @@ export class TableService {
     }
     if (!result.ok) throw new HttpError(422, "rule", result.error.message, { rule: result.error.rule });
     const answer: CommandAnswer = { seq: table.seq + result.events.length, events: result.events };
+    // The rating closes: the game's result is stored with these events, in the same transaction.
+    const finished =
+      result.state.phase.kind === "closed" && table.state.phase.kind !== "closed"
+        ? gameResult([...(await this.events(id)), ...result.events])
+        : null;
     let appended: Awaited<ReturnType<Store["append"]>>;
     try {
       appended = await this.store.append(
@@ -243,6 +249,7 @@ export class TableService {
         result.events,
         { id: commandId, answer },
         status(result.state),
+        finished ?? undefined,
       );
     } catch (error) {
       // Whether it was stored is unknown: the next use reads the truth from the store.

@@ -59,6 +59,7 @@ describe("the SQLite store", () => {
         "0003_online",
         "0004_chat",
         "0005_people",
+        "0006_rating",
       ]);
     } finally {
       raw.close();

@@ -8,6 +8,7 @@ import * as seats from "./0002_seats.js";
 import * as online from "./0003_online.js";
 import * as chat from "./0004_chat.js";
 import * as people from "./0005_people.js";
+import * as rating from "./0006_rating.js";
 
 const MIGRATIONS: Record<string, Migration> = {
   "0001_initial": initial,
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0003_online": online,
   "0004_chat": chat,
   "0005_people": people,
+  "0006_rating": rating,
 };
 
 export const migrations: MigrationProvider = {

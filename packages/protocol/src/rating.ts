@@ -1,0 +1,230 @@
+// The rating's, archive's and exports' bodies and queries (docs/api.md "Rating and archive").
+
+import { type Static, Type } from "typebox";
+
+/** An ISO date, YYYY-MM-DD (the server also checks that the day exists). */
+export const IsoDate = Type.String({ pattern: "^\\d{4}-\\d{2}-\\d{2}$", description: "YYYY-MM-DD" });
+
+/** POST /api/seasons (admin): a named range of dates, both included (UTC). */
+export const NewSeasonBody = Type.Object(
+  { name: Type.String({ minLength: 1, maxLength: 80 }), from: IsoDate, until: IsoDate },
+  { additionalProperties: false },
+);
+export type NewSeasonBody = Static<typeof NewSeasonBody>;
+
+/** PUT /api/games/:id/points (host): a seat's corrected points, RATE-4's cap of 5, and why. */
+export const PointsBody = Type.Object(
+  {
+    seat: Type.Integer({ minimum: 1, maximum: 12 }),
+    points: Type.Integer({ minimum: 0, maximum: 5 }),
+    reason: Type.String({ minLength: 1, maxLength: 500 }),
+  },
+  { additionalProperties: false },
+);
+export type PointsBody = Static<typeof PointsBody>;
+
+/** GET /api/rating, GET /api/export/rating.csv: a season's id; none for all time. */
+export const SeasonQuery = Type.Object(
+  { season: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })) },
+  { additionalProperties: false },
+);
+export type SeasonQuery = Static<typeof SeasonQuery>;
+
+/** GET /api/games: the archive's filters, each optional. */
+export const GamesQuery = Type.Object(
+  {
+    from: Type.Optional(IsoDate),
+    until: Type.Optional(IsoDate),
+    host: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    player: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    winner: Type.Optional(Type.Union([Type.Literal("red"), Type.Literal("black"), Type.Literal("draw")])),
+  },
+  { additionalProperties: false },
+);
+export type GamesQuery = Static<typeof GamesQuery>;
+
+/** The archive of every finished game's record, as exported and imported. */
+export const ARCHIVE_FORMAT = "misto-archive";
+export const ARCHIVE_VERSION = 1;
+
+// ── Answers (also the OpenAPI document's response schemas) ──
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
+  Type.Union([schema, Type.Null()]);
+const Winner = Type.Union([Type.Literal("red"), Type.Literal("black"), Type.Literal("draw")]);
+const Team = Type.Union([Type.Literal("red"), Type.Literal("black")]);
+const Result = Type.Union([Type.Literal("won"), Type.Literal("lost"), Type.Literal("draw")]);
+const PersonRef = Type.Object({ id: Type.String(), name: Type.String() });
+
+export const SeasonInfo = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  from: IsoDate,
+  until: IsoDate,
+});
+export type SeasonInfo = Static<typeof SeasonInfo>;
+
+export const SeasonsAnswer = Type.Object({ seasons: Type.Array(SeasonInfo) });
+
+/** OpenSkill's rating: mu, sigma, and the ordinal mu − 3σ. */
+export const SkillInfo = Type.Object({ mu: Type.Number(), sigma: Type.Number(), ordinal: Type.Number() });
+
+export const RatingAnswer = Type.Object({
+  season: Nullable(SeasonInfo),
+  rows: Type.Array(
+    Type.Object({
+      place: Type.Integer(),
+      person: Type.Object({ id: Type.String(), name: Type.String(), council: Type.Boolean() }),
+      points: Type.Integer(),
+      games: Type.Integer(),
+      average: Type.Number(),
+      wins: Type.Integer(),
+      skill: SkillInfo,
+    }),
+  ),
+});
+export type RatingAnswer = Static<typeof RatingAnswer>;
+
+const Count = Type.Object({ games: Type.Integer(), wins: Type.Integer() });
+const SeatOut = Type.Object({
+  cause: Type.Union([
+    Type.Literal("voted"),
+    Type.Literal("night"),
+    Type.Literal("grave"),
+    Type.Literal("removed"),
+  ]),
+  when: Type.Union([Type.Literal("day"), Type.Literal("night")]),
+  n: Type.Integer(),
+});
+
+export const PlayerStatsAnswer = Type.Object({
+  person: Type.Object({
+    id: Type.String(),
+    name: Type.String(),
+    kind: Type.Union([Type.Literal("member"), Type.Literal("guest")]),
+    council: Type.Boolean(),
+    role: Nullable(Type.Union([Type.Literal("admin"), Type.Literal("host"), Type.Literal("member")])),
+  }),
+  games: Type.Array(
+    Type.Object({
+      table: Type.String(),
+      title: Type.String(),
+      endedAt: Type.Number(),
+      card: Type.String(),
+      team: Team,
+      result: Result,
+      points: Type.Integer(),
+      out: Nullable(SeatOut),
+    }),
+  ),
+  totals: Type.Object({
+    games: Type.Integer(),
+    wins: Type.Integer(),
+    points: Type.Integer(),
+    average: Type.Number(),
+  }),
+  byTeam: Type.Object({ red: Count, black: Count }),
+  byCard: Type.Record(Type.String(), Count),
+  votedOut: Type.Integer(),
+  shotAtNight: Type.Integer(),
+  skill: Type.Array(
+    Type.Object({
+      table: Type.String(),
+      endedAt: Type.Number(),
+      mu: Type.Number(),
+      sigma: Type.Number(),
+      ordinal: Type.Number(),
+    }),
+  ),
+});
+export type PlayerStatsAnswer = Static<typeof PlayerStatsAnswer>;
+
+export const ClubStatsAnswer = Type.Object({
+  seasons: Type.Array(
+    Type.Object({
+      season: Nullable(SeasonInfo),
+      games: Type.Integer(),
+      red: Type.Integer(),
+      black: Type.Integer(),
+      draw: Type.Integer(),
+    }),
+  ),
+  length: Type.Object({
+    games: Type.Integer(),
+    meanDays: Type.Number(),
+    meanNights: Type.Number(),
+    meanMinutes: Type.Number(),
+  }),
+  eliminations: Type.Object({
+    voted: Type.Integer(),
+    night: Type.Integer(),
+    grave: Type.Integer(),
+    removed: Type.Integer(),
+  }),
+  note: Type.Object({ games: Type.Integer(), read: Type.Integer() }),
+});
+export type ClubStatsAnswer = Static<typeof ClubStatsAnswer>;
+
+export const GamesAnswer = Type.Object({
+  games: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      title: Type.String(),
+      endedAt: Type.Number(),
+      host: PersonRef,
+      winner: Winner,
+      online: Type.Boolean(),
+      players: Type.Array(Type.Object({ seat: Type.Integer(), person: PersonRef })),
+    }),
+  ),
+});
+export type GamesAnswer = Static<typeof GamesAnswer>;
+
+const CorrectionInfo = Type.Object({
+  seat: Type.Integer(),
+  from: Type.Integer(),
+  to: Type.Integer(),
+  by: PersonRef,
+  at: Type.Number(),
+  reason: Type.String(),
+});
+
+export const GameAnswer = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  endedAt: Type.Number(),
+  host: PersonRef,
+  winner: Winner,
+  players: Type.Array(
+    Type.Object({
+      seat: Type.Integer(),
+      person: PersonRef,
+      card: Type.String(),
+      points: Type.Integer(),
+      corrected: Type.Boolean(),
+    }),
+  ),
+  /** The record package's structured recap: `recap(record)`, its entries in order (docs/record.md). */
+  recap: Type.Array(Type.Unknown()),
+  corrections: Type.Array(CorrectionInfo),
+});
+export type GameAnswer = Static<typeof GameAnswer>;
+
+export const PointsAnswer = Type.Object({
+  seat: Type.Integer(),
+  from: Type.Integer(),
+  points: Type.Integer(),
+  by: PersonRef,
+  at: Type.Number(),
+  reason: Type.String(),
+});
+export type PointsAnswer = Static<typeof PointsAnswer>;
+
+export const ImportAnswer = Type.Object({ imported: Type.Array(Type.String()) });
+
+/** POST /api/games/import refused: every problem, "records/3/events/12: DAY-3 …"; nothing imported. */
+export const ImportProblems = Type.Object({
+  error: Type.Literal("invalid_record"),
+  message: Type.String(),
+  problems: Type.Array(Type.String()),
+});

@@ -1,0 +1,218 @@
+// The records archive (docs/api.md "Rating and archive"): every finished game's record in one
+// document, and its import. An import is checked whole first (each record by the record package:
+// the schema, then every event re-decided by the engine), and nothing is stored while any record
+// has a problem. Imported seats become the member of exactly that name, else the guest by it.
+
+import { randomUUID } from "node:crypto";
+import type { GameEvent } from "@misto/engine";
+import { ARCHIVE_FORMAT, ARCHIVE_VERSION } from "@misto/protocol";
+import { type GameRecord, parseRecord, type RecordProblem, toRecord } from "@misto/record";
+import { type GameResult, gameResult } from "../rating/result.js";
+import type { CorrectionRow, GameRow, HostRow, PersonRow, Store } from "../store/index.js";
+import { StoreConflict } from "../store/index.js";
+
+/** A host's correction carried by an archive (the record itself holds only the table's events). */
+export interface ArchiveCorrection {
+  /** The index of the record in `records`. */
+  readonly record: number;
+  readonly seat: number;
+  readonly from: number;
+  readonly to: number;
+  /** The correcting account's name. */
+  readonly by: string;
+  readonly at: number;
+  readonly reason: string;
+}
+
+export interface Archive {
+  readonly format: typeof ARCHIVE_FORMAT;
+  readonly version: typeof ARCHIVE_VERSION;
+  readonly records: readonly GameRecord[];
+  readonly corrections?: readonly ArchiveCorrection[];
+}
+
+/** The game's record as a download gives it: its events and the table's title, host and club. */
+export async function recordOf(
+  store: Store,
+  game: { id: string; title: string; hostId: string },
+): Promise<GameRecord> {
+  const [events, host, club] = await Promise.all([
+    store.readEvents(game.id),
+    store.getHost(game.hostId),
+    store.getClub(),
+  ]);
+  return toRecord(
+    events.map((e) => e.event),
+    { title: game.title, host: host?.name ?? "", ...(club ? { club: club.name } : {}) },
+  );
+}
+
+/** Every finished game's record, oldest first, with the points corrections made since. */
+export async function exportArchive(store: Store, games: readonly GameRow[]): Promise<Archive> {
+  const records: GameRecord[] = [];
+  const corrections: ArchiveCorrection[] = [];
+  const names = new Map((await store.listHosts()).map((h) => [h.id, h.name]));
+  for (const [index, game] of games.entries()) {
+    records.push(await recordOf(store, game));
+    for (const c of await store.listCorrections(game.id)) {
+      corrections.push({
+        record: index,
+        seat: c.seat,
+        from: c.from,
+        to: c.to,
+        by: names.get(c.byHostId) ?? "",
+        at: c.at,
+        reason: c.reason,
+      });
+    }
+  }
+  return { format: ARCHIVE_FORMAT, version: ARCHIVE_VERSION, records, corrections };
+}
+
+interface Checked {
+  readonly record: GameRecord;
+  readonly result: GameResult;
+  readonly corrections: ArchiveCorrection[];
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+
+function say(at: string, p: RecordProblem): string {
+  const where = `${at}${p.path}`.replace(/^\//, "");
+  return `${where || "(the record)"}: ${p.rule ? `${p.rule} ` : ""}${p.message}`;
+}
+
+/** Every problem of a body (one record, or an archive), or the games it holds when there is none. */
+export function checkImport(
+  body: unknown,
+  /** The keys of the games already stored: a game is imported once. */
+  known: ReadonlySet<string>,
+): { ok: true; games: Checked[] } | { ok: false; problems: string[] } {
+  const seen = new Set(known);
+  const problems: string[] = [];
+  let items: { at: string; data: unknown }[];
+  let corrections: unknown[] = [];
+  if (isObject(body) && body.format === ARCHIVE_FORMAT) {
+    if (body.version !== ARCHIVE_VERSION) problems.push(`version: must be ${ARCHIVE_VERSION}`);
+    for (const key of Object.keys(body)) {
+      if (!["format", "version", "records", "corrections"].includes(key))
+        problems.push(`${key}: is not a field here`);
+    }
+    if (!Array.isArray(body.records))
+      return { ok: false, problems: [...problems, "records: must be an array"] };
+    if (body.corrections !== undefined && !Array.isArray(body.corrections)) {
+      problems.push("corrections: must be an array");
+    } else corrections = (body.corrections as unknown[] | undefined) ?? [];
+    items = body.records.map((data, i) => ({ at: `records/${i}`, data }));
+  } else {
+    items = [{ at: "", data: body }];
+  }
+  const games: Checked[] = [];
+  for (const { at, data } of items) {
+    const parsed = parseRecord(data);
+    if (!parsed.ok) {
+      problems.push(...parsed.problems.map((p) => say(at, p)));
+      continue;
+    }
+    const result = gameResult(parsed.record.events);
+    if (!result) {
+      problems.push(`${at || "(the record)"}: the game is not finished: its rating is not closed (RATE-1)`);
+      continue;
+    }
+    if (seen.has(result.key)) {
+      problems.push(`${at || "(the record)"}: this game is stored already (the same events)`);
+      continue;
+    }
+    seen.add(result.key);
+    games.push({ record: parsed.record, result, corrections: [] });
+  }
+  for (const [i, c] of corrections.entries()) {
+    const problem = correctionProblem(c, items.length);
+    if (problem) problems.push(`corrections/${i}: ${problem}`);
+    else if (problems.length === 0)
+      (games[(c as ArchiveCorrection).record] as Checked).corrections.push(c as ArchiveCorrection);
+  }
+  return problems.length ? { ok: false, problems } : { ok: true, games };
+}
+
+function correctionProblem(c: unknown, records: number): string | null {
+  if (!isObject(c)) return "must be an object";
+  const int = (v: unknown, min: number, max: number) =>
+    Number.isInteger(v) && (v as number) >= min && (v as number) <= max;
+  if (!int(c.record, 0, records - 1)) return "record: must be the index of a record";
+  if (!int(c.seat, 1, 12)) return "seat: must be 1 to 12";
+  if (!int(c.from, 0, 5) || !int(c.to, 0, 5)) return "from, to: must be 0 to 5 points (RATE-4)";
+  if (typeof c.by !== "string" || typeof c.reason !== "string" || c.reason === "")
+    return "by, reason: must be text";
+  if (!int(c.at, 0, Number.MAX_SAFE_INTEGER)) return "at: must be a time (epoch ms)";
+  return null;
+}
+
+/** The member of exactly this name, else the unmerged guest by it (made when there is none). */
+async function personNamed(store: Store, name: string, at: number): Promise<PersonRow> {
+  const member = (await store.listPeople({ q: name, limit: 50 })).find(
+    (p) => p.kind === "member" && p.name === name,
+  );
+  if (member) return member;
+  const known = await store.findGuest(name);
+  if (known) return known;
+  const guest: PersonRow = {
+    id: randomUUID(),
+    name,
+    kind: "guest",
+    council: false,
+    mergedInto: null,
+    createdAt: at,
+  };
+  try {
+    await store.createPerson(guest);
+    return guest;
+  } catch (error) {
+    const again = error instanceof StoreConflict ? await store.findGuest(name) : null;
+    if (again) return again;
+    throw error;
+  }
+}
+
+/** Stores the checked games, each as a new closed table hosted by the account of the record's host name (else `by`). */
+export async function importGames(store: Store, by: HostRow, games: readonly Checked[]): Promise<string[]> {
+  const hosts = await store.listHosts();
+  const account = (name: string | undefined) => hosts.find((h) => h.name === name) ?? by;
+  const ids: string[] = [];
+  for (const { record, result, corrections } of games) {
+    const created = record.events[0] as Extract<GameEvent, { type: "created" }>;
+    const seats: { seat: number; personId: string }[] = [];
+    for (const [i, seat] of created.seats.entries()) {
+      seats.push({ seat: i + 1, personId: (await personNamed(store, seat.name.trim(), created.at)).id });
+    }
+    const id = randomUUID();
+    await store.importGame(
+      {
+        id,
+        title: record.meta?.title?.trim() || "Imported game",
+        hostId: account(record.meta?.host).id,
+        createdAt: created.at,
+        online: false,
+      },
+      record.events,
+      seats,
+      result,
+    );
+    for (const c of corrections) {
+      const correction: CorrectionRow = {
+        id: randomUUID(),
+        tableId: id,
+        seat: c.seat,
+        from: c.from,
+        to: c.to,
+        byHostId: account(c.by).id,
+        at: c.at,
+        reason: c.reason,
+      };
+      await store.correctPoints(correction);
+    }
+    ids.push(id);
+  }
+  return ids;
+}

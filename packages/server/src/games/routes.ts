@@ -1,0 +1,308 @@
+// The archive's routes (docs/api.md "Rating and archive"): finished games with filters, a game's
+// page and record, the hosts' point corrections, import, and the exports (CSV and the records).
+
+import { randomUUID } from "node:crypto";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import {
+  GameAnswer,
+  GamesAnswer,
+  GamesQuery,
+  ImportAnswer,
+  PointsAnswer,
+  PointsBody,
+  SeasonQuery,
+} from "@misto/protocol";
+import { recap, recordJson } from "@misto/record";
+import type { FastifyReply } from "fastify";
+import { Type } from "typebox";
+import { requireAccount, requireAdmin, requireHost } from "../auth/sessions.js";
+import { HttpError } from "../errors.js";
+import { csv } from "../rating/csv.js";
+import { type Ledger, loadLedger } from "../rating/ledger.js";
+import { endsIn, isDate } from "../rating/played.js";
+import { findSeason, seasonRating } from "../rating/routes.js";
+import type { Store } from "../store/index.js";
+import { checkImport, exportArchive, importGames, recordOf } from "./archive.js";
+
+/** An import may carry a club's every record: far more than the API's usual 64 KiB. */
+export const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
+
+const GameParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+
+function noGame(): HttpError {
+  return new HttpError(404, "not_found", "there is no such finished game");
+}
+
+const hostOf = (ledger: Ledger, id: string) => ({ id, name: ledger.accounts.get(id)?.name ?? "" });
+
+function download(reply: FastifyReply, type: string, filename: string, body: string): FastifyReply {
+  return reply.type(type).header("content-disposition", `attachment; filename="${filename}"`).send(body);
+}
+
+export function gameRoutes(store: Store): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    app.get(
+      "/api/games",
+      {
+        schema: {
+          summary: "The archive: finished games, newest first, with filters",
+          tags: ["archive"],
+          querystring: GamesQuery,
+          response: { 200: GamesAnswer },
+        },
+      },
+      async (request) => {
+        await requireAccount(store, request);
+        const q = request.query;
+        for (const [field, value] of [
+          ["from", q.from],
+          ["until", q.until],
+        ] as const) {
+          if (value !== undefined && !isDate(value))
+            throw new HttpError(400, "invalid", `${field}: ${value} is not a day`);
+        }
+        const ledger = await loadLedger(store);
+        const player = q.player === undefined ? null : (ledger.person(q.player)?.id ?? q.player);
+        const games = ledger.games
+          .filter((g) => endsIn(g, { from: q.from ?? "0000-01-01", until: q.until ?? "9999-12-31" }))
+          .filter((g) => q.host === undefined || g.hostId === q.host)
+          .filter((g) => q.winner === undefined || g.winner === q.winner)
+          .filter((g) => player === null || g.seats.some((s) => s.person.id === player))
+          .reverse();
+        return {
+          games: games.map((g) => ({
+            id: g.id,
+            title: g.title,
+            endedAt: g.endedAt,
+            host: hostOf(ledger, g.hostId),
+            winner: g.winner,
+            online: g.online,
+            players: g.seats.map((s) => ({ seat: s.seat, person: { id: s.person.id, name: s.person.name } })),
+          })),
+        };
+      },
+    );
+
+    app.get(
+      "/api/games/:id",
+      {
+        schema: {
+          summary: "A finished game: players, points, recap, corrections",
+          tags: ["archive"],
+          params: GameParams,
+          response: { 200: GameAnswer },
+        },
+      },
+      async (request) => {
+        await requireAccount(store, request);
+        const ledger = await loadLedger(store);
+        const game = ledger.games.find((g) => g.id === request.params.id);
+        if (!game) throw noGame();
+        const corrections = await store.listCorrections(game.id);
+        const record = await recordOf(store, game);
+        return {
+          id: game.id,
+          title: game.title,
+          endedAt: game.endedAt,
+          host: hostOf(ledger, game.hostId),
+          winner: game.winner,
+          players: game.seats.map((s) => ({
+            seat: s.seat,
+            person: { id: s.person.id, name: s.person.name },
+            card: s.card,
+            points: s.points,
+            corrected: corrections.some((c) => c.seat === s.seat),
+          })),
+          recap: recap(record),
+          corrections: corrections.map((c) => ({
+            seat: c.seat,
+            from: c.from,
+            to: c.to,
+            by: hostOf(ledger, c.byHostId),
+            at: c.at,
+            reason: c.reason,
+          })),
+        };
+      },
+    );
+
+    app.get(
+      "/api/games/:id/record",
+      {
+        schema: {
+          summary: "A finished game's record (misto-record v1), as a download",
+          tags: ["archive"],
+          params: GameParams,
+        },
+      },
+      async (request, reply) => {
+        await requireAccount(store, request);
+        const game = await store.getGame(request.params.id);
+        if (!game) throw noGame();
+        const record = await recordOf(store, game);
+        return download(
+          reply,
+          "application/json; charset=utf-8",
+          `misto-${game.id}.json`,
+          recordJson(record),
+        );
+      },
+    );
+
+    app.put(
+      "/api/games/:id/points",
+      {
+        schema: {
+          summary: "A host corrects a seat's points (recorded with who and when)",
+          tags: ["archive"],
+          params: GameParams,
+          body: PointsBody,
+          response: { 200: PointsAnswer },
+        },
+      },
+      async (request) => {
+        const host = await requireHost(store, request);
+        const ledger = await loadLedger(store);
+        const game = ledger.games.find((g) => g.id === request.params.id);
+        if (!game) throw noGame();
+        const { seat: n, points } = request.body;
+        const reason = request.body.reason.trim();
+        if (reason === "") throw new HttpError(400, "invalid", "reason: say why the points change");
+        const seat = game.seats.find((s) => s.seat === n);
+        if (!seat) throw new HttpError(404, "not_found", `the game has no seat ${n}`);
+        if (seat.admin || ledger.excluded.has(seat.person.id)) {
+          throw new HttpError(422, "rule", `seat ${n} is the administration's: it is never rated`, {
+            rule: "RATE-7",
+          });
+        }
+        const at = Date.now();
+        await store.correctPoints({
+          id: randomUUID(),
+          tableId: game.id,
+          seat: n,
+          from: seat.points,
+          to: points,
+          byHostId: host.id,
+          at,
+          reason,
+        });
+        return { seat: n, from: seat.points, points, by: { id: host.id, name: host.name }, at, reason };
+      },
+    );
+
+    app.post(
+      "/api/games/import",
+      {
+        bodyLimit: IMPORT_BODY_LIMIT,
+        // Only the admin may send a body this large: the session is checked before it is read.
+        onRequest: async (request) => {
+          await requireAdmin(store, request);
+        },
+        schema: {
+          summary:
+            "Imports one record or a misto-archive (admin); nothing is imported when any record is invalid",
+          tags: ["archive"],
+          body: Type.Unknown({
+            description: "a misto-record v1, or { format: 'misto-archive', version: 1, records }",
+          }),
+          response: { 201: ImportAnswer },
+        },
+      },
+      async (request, reply) => {
+        const admin = await requireAdmin(store, request);
+        const known = new Set((await store.listGames()).map((g) => g.key));
+        const checked = checkImport(request.body, known);
+        if (!checked.ok) {
+          throw new HttpError(
+            400,
+            "invalid_record",
+            `nothing was imported: ${checked.problems.length} problem(s), the first: ${checked.problems[0]}`,
+            { problems: checked.problems },
+          );
+        }
+        return reply.code(201).send({ imported: await importGames(store, admin, checked.games) });
+      },
+    );
+
+    app.get(
+      "/api/export/rating.csv",
+      { schema: { summary: "The rating table as CSV", tags: ["exports"], querystring: SeasonQuery } },
+      async (request, reply) => {
+        await requireAccount(store, request);
+        const season = await findSeason(store, request.query.season);
+        const rows = await seasonRating(store, season);
+        const text = csv(
+          ["place", "name", "council", "points", "games", "average", "wins", "mu", "sigma", "ordinal"],
+          rows.map((r) => [
+            r.place,
+            r.person.name,
+            r.person.council ? "yes" : "no",
+            r.points,
+            r.games,
+            r.average,
+            r.wins,
+            round(r.skill.mu),
+            round(r.skill.sigma),
+            round(r.skill.ordinal),
+          ]),
+        );
+        return download(
+          reply,
+          "text/csv; charset=utf-8",
+          `misto-rating${season ? `-${season.id}` : ""}.csv`,
+          text,
+        );
+      },
+    );
+
+    app.get(
+      "/api/export/games.csv",
+      { schema: { summary: "Every finished game as CSV, one row per game", tags: ["exports"] } },
+      async (request, reply) => {
+        await requireAccount(store, request);
+        const ledger = await loadLedger(store);
+        const seatColumns = Array.from({ length: 12 }, (_, i) => [
+          `seat${i + 1}_name`,
+          `seat${i + 1}_card`,
+          `seat${i + 1}_points`,
+        ]).flat();
+        const text = csv(
+          ["id", "ended", "title", "host", "winner", "days", "nights", ...seatColumns],
+          ledger.games.map((g) => [
+            g.id,
+            new Date(g.endedAt).toISOString(),
+            g.title,
+            hostOf(ledger, g.hostId).name,
+            g.winner,
+            g.days,
+            g.nights,
+            ...g.seats.flatMap((s) => [s.person.name, s.card, s.points]),
+          ]),
+        );
+        return download(reply, "text/csv; charset=utf-8", "misto-games.csv", text);
+      },
+    );
+
+    app.get(
+      "/api/export/records",
+      {
+        schema: {
+          summary: "Every finished game's record in one misto-archive, as a download",
+          tags: ["exports"],
+        },
+      },
+      async (request, reply) => {
+        await requireAccount(store, request);
+        const archive = await exportArchive(store, await store.listGames());
+        return download(
+          reply,
+          "application/json; charset=utf-8",
+          "misto-records.json",
+          JSON.stringify(archive),
+        );
+      },
+    );
+  };
+}
+
+const round = (n: number) => Math.round(n * 1000) / 1000;
