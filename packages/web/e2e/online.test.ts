@@ -16,7 +16,7 @@ import { freshContext, launch, NAMES, setUpClub, tempDb } from "./club.js";
 
 /** Short timers: the deal waits for the joins; a called seat that does not act holds the night. */
 const ONLINE = {
-  startMs: 20_000,
+  startMs: 25_000,
   nightMs: 60_000,
   voteMs: 60_000,
   pauseMs: 100,
@@ -209,7 +209,10 @@ describe("an online table from the web app (timers, bots, phones, a reconnect at
     const deal = await host.request.get(`${base}/api/tables/${encodeURIComponent(tableId)}/display`);
     expect(((await deal.json()) as { view: View }).view.phase.kind).toBe("deal");
     await poll(() => host.locator(".online-join p").last().textContent()).toBe(
-      `Seats joined from phones: ${phones.map((p) => p.seat).join(", ")}.`,
+      `Seats joined from phones: ${phones
+        .map((p) => p.seat)
+        .sort((a, b) => a - b)
+        .join(", ")}.`,
     );
     const joinedMs = Date.now() - started;
 
