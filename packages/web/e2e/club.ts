@@ -384,3 +384,15 @@ export function relay(target: string): Promise<Relay> {
     });
   });
 }
+
+/** A phone's held card, read while holding it with the space bar (as a keyboard user holds it). */
+export async function heldCardText(page: Page): Promise<string> {
+  await page.getByRole("button", { name: "Hold to see your card" }).focus();
+  await page.keyboard.down("Space");
+  const name = page.locator(".phone-card-face .phone-card-name");
+  await name.waitFor();
+  const text = (await page.locator(".phone-card-face").textContent()) ?? "";
+  await page.keyboard.up("Space");
+  await name.waitFor({ state: "detached" });
+  return text;
+}

@@ -12,11 +12,11 @@ import { type RunningServer, startServer } from "@misto/server";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { audit } from "./axe.js";
-import { freshContext, launch, NAMES, setUpClub, tempDb } from "./club.js";
+import { freshContext, heldCardText, launch, NAMES, setUpClub, tempDb } from "./club.js";
 
 /** Short timers: the deal waits for the joins; a called seat that does not act holds the night. */
 const ONLINE = {
-  startMs: 20_000,
+  startMs: 25_000,
   nightMs: 60_000,
   voteMs: 60_000,
   pauseMs: 100,
@@ -88,18 +88,6 @@ function frameProblems(phone: Phone, payload: string): string[] {
     if (!partners.has(s.seat)) problems.push(`seat ${s.seat}'s card ${s.card} while in the game`);
   }
   return problems;
-}
-
-/** The held card's text, read while holding it (the space bar holds it). */
-async function heldText(page: Page): Promise<string> {
-  await page.getByRole("button", { name: "Hold to see your card" }).focus();
-  await page.keyboard.down("Space");
-  const face = page.locator(".phone-card-face");
-  await face.locator(".phone-card-name").waitFor();
-  const text = (await face.textContent()) ?? "";
-  await page.keyboard.up("Space");
-  await expect.poll(() => face.textContent(), { timeout: STEP_MS }).toBe("");
-  return text;
 }
 
 /** What an onlooker sees of a phone's screen: the title, its lines, the question and the buttons. */
@@ -209,7 +197,10 @@ describe("an online table from the web app (timers, bots, phones, a reconnect at
     const deal = await host.request.get(`${base}/api/tables/${encodeURIComponent(tableId)}/display`);
     expect(((await deal.json()) as { view: View }).view.phase.kind).toBe("deal");
     await poll(() => host.locator(".online-join p").last().textContent()).toBe(
-      `Seats joined from phones: ${phones.map((p) => p.seat).join(", ")}.`,
+      `Seats joined from phones: ${phones
+        .map((p) => p.seat)
+        .sort((a, b) => a - b)
+        .join(", ")}.`,
     );
     const joinedMs = Date.now() - started;
 
@@ -269,7 +260,7 @@ describe("an online table from the web app (timers, bots, phones, a reconnect at
             const others = phones.filter((p) => p !== phone && alive(p));
             for (const other of others)
               expect(await screenOf(other.page), `seat ${other.seat}`).toEqual(await screenOf(phone.page));
-            const before = await heldText(phone.page);
+            const before = await heldCardText(phone.page);
             expect(before).toContain("You are awake: your pick counts now.");
             const seen = phone.views.length;
             await phone.page.reload();
@@ -280,7 +271,7 @@ describe("an online table from the web app (timers, bots, phones, a reconnect at
             expect(again.actions).toEqual(view.actions);
             expect(again.you).toEqual(view.you);
             await poll(() => phone.page.locator(".phone-title").textContent()).toBe(`Night ${view.phase.n}`);
-            const after = await heldText(phone.page);
+            const after = await heldCardText(phone.page);
             reloaded = { seat: phone.seat, before, after };
             expect(after).toBe(before);
             expect(await audit(phone.page, "phone: night")).toEqual([]);

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   PHYSICAL_CARDS as CARDS,
   freshContext,
+  heldCardText,
   launch,
   PHYSICAL_NAMES as NAMES,
   type Served,
@@ -114,19 +115,6 @@ function textProblems(phone: Phone, text: string): string[] {
     if (new RegExp(`\\b${name}\\b`).test(text)) problems.push(`"${name}" on the page`);
   }
   return problems;
-}
-
-/** The held card's text, read while holding it (keyboard: the space bar holds it). */
-async function heldText(page: Page): Promise<string> {
-  const hold = page.getByRole("button", { name: "Hold to see your card" });
-  await hold.focus();
-  await page.keyboard.down("Space");
-  const face = page.locator(".phone-card-face");
-  await face.locator(".phone-card-name").waitFor();
-  const text = (await face.textContent()) ?? "";
-  await page.keyboard.up("Space");
-  await expect.poll(() => face.textContent()).toBe("");
-  return text;
 }
 
 describe("players' phones at a table (join, the held card, a vote, a night choice)", () => {
@@ -342,9 +330,13 @@ describe("players' phones at a table (join, the held card, a vote, a night choic
     await expect.poll(() => script.textContent()).toBe("The doctor");
     const doctor = phoneOf(8).page;
     // Called: the screen does not change; the held card says so, with the role's question.
-    await expect.poll(() => heldText(doctor)).toContain("You are awake: your pick counts now.");
-    expect(await heldText(doctor)).toContain("Whom do you heal?");
-    expect(await heldText(phoneOf(2).page)).toContain("You are not awake now: your pick changes nothing.");
+    await expect
+      .poll(() => heldCardText(doctor), { timeout: STEP_MS })
+      .toContain("You are awake: your pick counts now.");
+    expect(await heldCardText(doctor)).toContain("Whom do you heal?");
+    expect(await heldCardText(phoneOf(2).page)).toContain(
+      "You are not awake now: your pick changes nothing.",
+    );
     const screenOf = (page: Page) =>
       page.locator(".phone-body").evaluate((body) => {
         const buttons = Array.from(body.querySelectorAll("button")).map(
@@ -374,7 +366,7 @@ describe("players' phones at a table (join, the held card, a vote, a night choic
     ).toEqual([]);
     await expect.poll(() => script.textContent()).toBe("The mafia");
     // The doctor's phone is still on the common night screen, now not called.
-    await expect.poll(() => heldText(doctor)).toContain("You are not awake now");
+    await expect.poll(() => heldCardText(doctor), { timeout: STEP_MS }).toContain("You are not awake now");
     expect(await screenOf(doctor)).toEqual(await screenOf(phoneOf(2).page));
     await checkpoint("night 1, the mafia");
 
