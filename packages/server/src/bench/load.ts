@@ -104,6 +104,11 @@ let server: ServerProcess | null = null;
 let finished = 0;
 let replacing = true;
 const replacements: Promise<unknown>[] = [];
+/** The players seated at each table still being played. */
+const groups = new Map<BenchTable, readonly Player[]>();
+/** The server's address and the host's session cookie, once signed up. */
+let url = "";
+let cookie = "";
 
 const cap = setTimeout(() => {
   progress(`the run took longer than its bound of ${Math.round(CAP_MS / 1000)} s: stopping`);
@@ -115,7 +120,7 @@ const cap = setTimeout(() => {
 cap.unref();
 
 /** Makes an online table and seats `group` (12 players) at it with its join code. */
-async function seat(url: string, cookie: string, group: readonly Player[]): Promise<BenchTable> {
+async function seat(group: readonly Player[]): Promise<BenchTable> {
   const made = await post<{ id: string; code: string }>(
     `${url}/api/tables`,
     { title: "Bench", seats: SEAT_NAMES, deal: { random: true }, online: true },
@@ -134,16 +139,12 @@ async function seat(url: string, cookie: string, group: readonly Player[]): Prom
   return table;
 }
 
-const groups = new Map<BenchTable, readonly Player[]>();
-let url = "";
-let cookie = "";
-
 function onClosed(table: BenchTable): void {
   finished++;
   const group = groups.get(table);
   groups.delete(table);
   if (!replacing || !group) return;
-  replacements.push(seat(url, cookie, group).catch((error) => progress(`a new table failed: ${error}`)));
+  replacements.push(seat(group).catch((error) => progress(`a new table failed: ${error}`)));
 }
 
 function ms(n: number): string {
@@ -188,7 +189,7 @@ try {
   const firstTables = await pool(
     Array.from({ length: TABLES }, (_, i) => players.slice(i * SEATS, (i + 1) * SEATS)),
     SETUP_CONCURRENCY,
-    (group) => seat(url, cookie, group),
+    (group) => seat(group),
   );
   const setupMs = performance.now() - setupStarted;
   progress(`set up in ${(setupMs / 1000).toFixed(1)} s; waiting for every table to start`);
