@@ -5,12 +5,14 @@ import { DisplayScreen } from "../display/DisplayScreen.js";
 import { LANGUAGES, type Language, t, useLang } from "../i18n/index.js";
 import { JoinPage } from "../phone/JoinPage.js";
 import { SeatPage } from "../phone/PhoneScreen.js";
+import { ClubRoutes } from "./ClubRoutes.js";
 import { NewTablePage } from "./pages/NewTable.js";
 import { SetupPage } from "./pages/Setup.js";
 import { SignInPage } from "./pages/SignIn.js";
 import { TablePage } from "./pages/Table.js";
 import { TablesPage } from "./pages/Tables.js";
-import { navigate, type Route, useRoute } from "./router.js";
+import { type ClubRoute, navigate, type Route, useRoute } from "./router.js";
+import { CLUB_ROUTES } from "./routes.js";
 import { api, type Me } from "./session.js";
 import { Link, Loading } from "./ui.js";
 import { unsentSteps } from "./useTable.js";
@@ -94,6 +96,13 @@ export function App() {
           <nav aria-label={t("app.nav.main")} class="topnav">
             <Link href="/">{t("app.nav.tables")}</Link>
             <Link href="/tables/new">{t("app.nav.newTable")}</Link>
+            {me && (
+              <>
+                <Link href="/rating">{t("app.nav.rating")}</Link>
+                <Link href="/games">{t("app.nav.archive")}</Link>
+                <Link href="/club">{t("app.nav.club")}</Link>
+              </>
+            )}
           </nav>
         )}
         <span class="spacer" />
@@ -119,7 +128,15 @@ export function App() {
         )}
       </header>
       <main id="main" class={route.name === "table" ? "game-main" : "page"} tabIndex={-1}>
-        <Page route={route} host={Boolean(me) || offline} setMe={setMe} lang={lang} />
+        {CLUB_ROUTES.has(route.name) ? (
+          me ? (
+            <ClubRoutes route={route as ClubRoute} me={me} lang={lang} />
+          ) : (
+            <Loading />
+          )
+        ) : (
+          <Page route={route} host={Boolean(me) || offline} setMe={setMe} lang={lang} />
+        )}
       </main>
     </div>
   );
@@ -141,6 +158,12 @@ function Page(props: { route: Route; host: boolean; setMe: (me: Me) => void; lan
     case "display":
     case "join":
     case "seat":
+    case "rating":
+    case "person":
+    case "club":
+    case "games":
+    case "game":
+    case "importGames":
       return null;
     case "notFound":
       return (
