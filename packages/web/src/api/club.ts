@@ -2,7 +2,7 @@
 // typed calls over the same Result as the tables' client. Dates are "YYYY-MM-DD", times epoch ms.
 
 import type { Card, Winner } from "@misto/engine";
-import type { RecapEntry } from "@misto/record/recap";
+import type { RecapEntry } from "@misto/record";
 import { createCaller, type Fetch, type Result } from "./client.js";
 
 export interface Season {
