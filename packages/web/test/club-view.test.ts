@@ -75,13 +75,17 @@ describe("a player's series", () => {
     ]);
     expect(average.map((p) => p.y)).toEqual([3, 1.5, 4 / 3]);
   });
-  it("the skill's ordinal and its band mu ± sigma after each game", () => {
+  it("the skill's ordinal, its estimate mu and the band mu ± sigma after each game", () => {
     const skill: PersonStats["skill"] = [
       { table: "a", endedAt: 1, mu: 25, sigma: 8, ordinal: 1 },
       { table: "b", endedAt: 2, mu: 27, sigma: 7, ordinal: 6 },
     ];
     const s = skillSeries(skill);
     expect(s.ordinal.map((p) => p.y)).toEqual([1, 6]);
+    expect(s.mu.map((p) => [p.x, p.y, p.label])).toEqual([
+      [1, 25, "a"],
+      [2, 27, "b"],
+    ]);
     expect(s.low.map((p) => p.y)).toEqual([17, 20]);
     expect(s.high.map((p) => p.y)).toEqual([33, 34]);
   });

@@ -8,7 +8,7 @@ import { formatDate } from "./view.js";
 
 export function outText(out: PlayedGame["out"]): string {
   if (!out) return t("club.out.stayed");
-  return t(`club.out.${out.cause}`, { n: out.n, when: t(`club.out.${out.when}`, { n: out.n }) });
+  return t(`club.out.${out.cause}`, { n: out.n, when: t(`club.when.${out.when}`, { n: out.n }) });
 }
 
 export function PersonGames(props: { games: readonly PlayedGame[]; lang: Language }) {

@@ -206,8 +206,12 @@ function SkillChart(props: { stats: PersonStats; lang: Language }) {
       <LineChart
         format={num}
         band={{ low: series.low, high: series.high }}
-        lines={[{ name: "ordinal", points: series.ordinal, class: "chart-line-a" }]}
+        lines={[
+          { name: "ordinal", points: series.ordinal, class: "chart-line-a" },
+          { name: "mu", points: series.mu, class: "chart-line-b" },
+        ]}
       />
+      <Legend items={[t("club.person.skill"), t("club.person.skillEstimate")]} />
       <p class="help">{t("club.person.skillHelp")}</p>
     </Figure>
   );

@@ -56,16 +56,23 @@ export function pointsSeries(games: readonly PlayedGame[]): {
   return { points, average };
 }
 
-/** The skill rating after each game (its ordinal), oldest first, with the band mu ± sigma. */
+/**
+ * The skill after each game, oldest first: the ordinal the club ranks by, the estimate μ, and the
+ * band μ ± σ around the estimate.
+ */
 export function skillSeries(skill: PersonStats["skill"]): {
   ordinal: SeriesPoint[];
+  mu: SeriesPoint[];
   low: SeriesPoint[];
   high: SeriesPoint[];
 } {
+  const at = (y: (s: PersonStats["skill"][number]) => number) =>
+    skill.map((s, i) => ({ x: i + 1, y: y(s), label: s.table }));
   return {
-    ordinal: skill.map((s, i) => ({ x: i + 1, y: s.ordinal, label: s.table })),
-    low: skill.map((s, i) => ({ x: i + 1, y: s.mu - s.sigma, label: s.table })),
-    high: skill.map((s, i) => ({ x: i + 1, y: s.mu + s.sigma, label: s.table })),
+    ordinal: at((s) => s.ordinal),
+    mu: at((s) => s.mu),
+    low: at((s) => s.mu - s.sigma),
+    high: at((s) => s.mu + s.sigma),
   };
 }
 
