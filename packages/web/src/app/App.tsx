@@ -14,7 +14,7 @@ import { TablesPage } from "./pages/Tables.js";
 import { type ClubRoute, navigate, type Route, useRoute } from "./router.js";
 import { CLUB_ROUTES } from "./routes.js";
 import { api, type Me } from "./session.js";
-import { Link, Loading } from "./ui.js";
+import { ErrorLine, Link, Loading } from "./ui.js";
 import { unsentSteps } from "./useTable.js";
 
 /** Routes a signed-out host may see. */
@@ -131,6 +131,8 @@ export function App() {
         {CLUB_ROUTES.has(route.name) ? (
           me ? (
             <ClubRoutes route={route as ClubRoute} me={me} lang={lang} />
+          ) : offline ? (
+            <ErrorLine text={t("app.error.offline")} />
           ) : (
             <Loading />
           )

@@ -30,7 +30,7 @@ export function GamePage(props: { id: string; me: HostInfo | null | undefined; l
         <span>{formatDate(g.endedAt, props.lang)}</span>
         <span>
           <span class="fact-label">{t("club.archive.host")}: </span>
-          {g.host.name}
+          <Link href={`/people/${encodeURIComponent(g.host.id)}`}>{g.host.name}</Link>
         </span>
         <WinnerMark winner={g.winner} />
       </p>
