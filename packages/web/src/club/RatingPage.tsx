@@ -55,7 +55,9 @@ export function RatingPage(props: {
             </caption>
             <thead>
               <tr>
-                <th scope="col">{t("club.rating.place")}</th>
+                <th scope="col" class="num">
+                  {t("club.rating.place")}
+                </th>
                 <th scope="col">{t("club.rating.player")}</th>
                 <th scope="col" class="num">
                   {t("club.rating.points")}
