@@ -123,6 +123,19 @@ describe("the club's pages show what a finished game gave (issue 5)", () => {
     expect(await page.getByRole("link", { name: "Download the record" }).getAttribute("href")).toBe(
       `/api/games/${encodeURIComponent(id)}/record`,
     );
+    const record = await page.evaluate(
+      async (href) => {
+        const response = await fetch(href);
+        return {
+          status: response.status,
+          body: (await response.json()) as { format?: string; events?: unknown[] },
+        };
+      },
+      `/api/games/${encodeURIComponent(id)}/record`,
+    );
+    expect(record.status).toBe(200);
+    expect(record.body.format).toBe("misto-record");
+    expect(record.body.events?.length).toBeGreaterThan(10);
     await page.getByText("Correct the points").click();
     await page.selectOption("#correct-seat", String(best));
     await page.fill("#correct-points", "1");
@@ -143,6 +156,11 @@ describe("the club's pages show what a finished game gave (issue 5)", () => {
       .locator("td.points");
     await corrected.waitFor();
     expect(await corrected.textContent()).toBe("1");
+
+    // The rating's CSV says the same, without the administration.
+    const csv = await page.evaluate(async () => (await fetch("/api/export/rating.csv")).text());
+    expect(csv).toContain(bestName);
+    expect(csv).not.toContain(ADMIN.name);
 
     // The archive: the game is listed; a filter goes into the address and narrows the list.
     await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Archive" }).click();
