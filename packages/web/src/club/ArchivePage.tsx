@@ -63,7 +63,7 @@ export function ArchivePage(props: { search: string; me: HostInfo | null | undef
             <tbody>
               {games.value.games.map((g) => (
                 <tr key={g.id}>
-                  <td>{formatDate(g.endedAt, props.lang)}</td>
+                  <td class="date">{formatDate(g.endedAt, props.lang)}</td>
                   <td>
                     <GameLink id={g.id} title={g.title} />
                     {g.online && <span class="badge">{t("club.archive.online")}</span>}

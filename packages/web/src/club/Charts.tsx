@@ -3,6 +3,7 @@
 // whose numbers are also a table (the text alternative) under "As a table".
 
 import type { ComponentChildren } from "preact";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { t } from "../i18n/index.js";
 import { BOX, bandPath, linePath, scale, ticks, yRange } from "./chart.js";
 import type { SeriesPoint } from "./view.js";
@@ -45,35 +46,61 @@ export function LineChart(props: {
   const all = [...lines.map((l) => l.points), ...(band ? [band.low, band.high] : [])];
   const count = Math.max(0, ...lines.map((l) => l.points.length));
   const range = yRange(all);
-  const at = scale(BOX, count, range);
+  // The drawing is as wide as its box in CSS pixels, so its numbers stay 16 px on a phone too.
+  const holder = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(BOX.width);
+  useEffect(() => {
+    const element = holder.current;
+    if (!element || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(() => setWidth(Math.max(240, Math.round(element.clientWidth))));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  const box = { ...BOX, width };
+  const at = scale(box, count, range);
   return (
-    <svg viewBox={`0 0 ${BOX.width} ${BOX.height}`} class="chart-svg" aria-hidden="true" focusable="false">
-      {ticks(range).map((y) => (
-        <g key={y}>
-          <line class="chart-grid" x1={BOX.left} x2={BOX.width - BOX.right} y1={at.y(y)} y2={at.y(y)} />
-          <text class="chart-tick" x={BOX.left - 6} y={at.y(y)} text-anchor="end" dominant-baseline="middle">
-            {props.format(y)}
-          </text>
-        </g>
-      ))}
-      <text class="chart-tick" x={at.x(1)} y={BOX.height - 6} text-anchor="middle">
-        1
-      </text>
-      {count > 1 && (
-        <text class="chart-tick" x={at.x(count)} y={BOX.height - 6} text-anchor="middle">
-          {count}
+    <div ref={holder} class="chart-holder">
+      <svg
+        viewBox={`0 0 ${box.width} ${box.height}`}
+        width={box.width}
+        height={box.height}
+        class="chart-svg"
+        aria-hidden="true"
+        focusable="false"
+      >
+        {ticks(range).map((y) => (
+          <g key={y}>
+            <line class="chart-grid" x1={box.left} x2={box.width - box.right} y1={at.y(y)} y2={at.y(y)} />
+            <text
+              class="chart-tick"
+              x={box.left - 6}
+              y={at.y(y)}
+              text-anchor="end"
+              dominant-baseline="middle"
+            >
+              {props.format(y)}
+            </text>
+          </g>
+        ))}
+        <text class="chart-tick" x={at.x(1)} y={box.height - 6} text-anchor="middle">
+          1
         </text>
-      )}
-      {band && <path class="chart-band" d={bandPath(band.low, band.high, at)} />}
-      {lines.map((line) => (
-        <g key={line.name} class={line.class}>
-          <path class="chart-line" d={linePath(line.points, at)} />
-          {line.points.map((p) => (
-            <circle key={p.x} class="chart-dot" cx={at.x(p.x)} cy={at.y(p.y)} r={4} />
-          ))}
-        </g>
-      ))}
-    </svg>
+        {count > 1 && (
+          <text class="chart-tick" x={at.x(count)} y={box.height - 6} text-anchor="middle">
+            {count}
+          </text>
+        )}
+        {band && <path class="chart-band" d={bandPath(band.low, band.high, at)} />}
+        {lines.map((line) => (
+          <g key={line.name} class={line.class}>
+            <path class="chart-line" d={linePath(line.points, at)} />
+            {line.points.map((p) => (
+              <circle key={p.x} class="chart-dot" cx={at.x(p.x)} cy={at.y(p.y)} r={4} />
+            ))}
+          </g>
+        ))}
+      </svg>
+    </div>
   );
 }
 

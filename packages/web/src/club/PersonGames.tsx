@@ -36,7 +36,7 @@ export function PersonGames(props: { games: readonly PlayedGame[]; lang: Languag
             <tbody>
               {games.map((g) => (
                 <tr key={g.table}>
-                  <td>{formatDate(g.endedAt, props.lang)}</td>
+                  <td class="date">{formatDate(g.endedAt, props.lang)}</td>
                   <td>
                     <GameLink id={g.table} title={g.title} />
                   </td>
