@@ -72,14 +72,13 @@ export function ArchiveFilters(props: {
         />
       </Field>
       <Field id="filter-host" label={t("club.archive.host")}>
-        <select
-          id="filter-host"
-          value={draft.host ?? ""}
-          onChange={(e) => set("host", e.currentTarget.value)}
-        >
-          <option value="">{t("club.archive.anyHost")}</option>
+        {/* Options mark themselves selected: the hosts arrive after the address's filter is set. */}
+        <select id="filter-host" onChange={(e) => set("host", e.currentTarget.value)}>
+          <option value="" selected={!draft.host}>
+            {t("club.archive.anyHost")}
+          </option>
           {props.hosts.map((h) => (
-            <option key={h.id} value={h.id}>
+            <option key={h.id} value={h.id} selected={h.id === draft.host}>
               {h.name}
             </option>
           ))}

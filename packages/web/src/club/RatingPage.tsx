@@ -35,10 +35,13 @@ export function RatingPage(props: {
       </div>
       <div class="field season-pick">
         <label for="season">{t("club.rating.season")}</label>
-        <select id="season" value={season ?? ""} onChange={(e) => pick(e.currentTarget.value)}>
-          <option value="">{t("club.rating.allTime")}</option>
+        {/* Options mark themselves selected: the seasons arrive after the address names one. */}
+        <select id="season" onChange={(e) => pick(e.currentTarget.value)}>
+          <option value="" selected={season === null}>
+            {t("club.rating.allTime")}
+          </option>
           {list.map((s) => (
-            <option key={s.id} value={s.id}>
+            <option key={s.id} value={s.id} selected={s.id === season}>
               {`${s.name} (${formatDate(s.from, lang)} – ${formatDate(s.until, lang)})`}
             </option>
           ))}
