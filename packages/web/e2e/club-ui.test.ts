@@ -47,6 +47,7 @@ describe("the club pages (against the contract's fixtures)", () => {
     const rows = page.locator(".rating-table tbody tr");
     await rows.first().waitFor();
     expect(await rows.count()).toBe(11);
+    expect(await page.getByRole("link", { name: "Rating" }).getAttribute("aria-current")).toBe("page");
     expect(await page.locator(".rating-table tbody th").allTextContents()).not.toContain("Mykola");
     expect(await page.locator(".rating-table .badge.council").count()).toBe(1);
     expect(await page.getByRole("link", { name: "Download CSV" }).getAttribute("href")).toBe(

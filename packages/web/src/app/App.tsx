@@ -98,9 +98,15 @@ export function App() {
             <Link href="/tables/new">{t("app.nav.newTable")}</Link>
             {me && (
               <>
-                <Link href="/rating">{t("app.nav.rating")}</Link>
-                <Link href="/games">{t("app.nav.archive")}</Link>
-                <Link href="/club">{t("app.nav.club")}</Link>
+                <Link href="/rating" aria-current={route.name === "rating" ? "page" : undefined}>
+                  {t("app.nav.rating")}
+                </Link>
+                <Link href="/games" aria-current={route.name === "games" ? "page" : undefined}>
+                  {t("app.nav.archive")}
+                </Link>
+                <Link href="/club" aria-current={route.name === "club" ? "page" : undefined}>
+                  {t("app.nav.club")}
+                </Link>
               </>
             )}
           </nav>
