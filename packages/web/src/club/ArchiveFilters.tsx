@@ -123,7 +123,7 @@ export function ArchiveFilters(props: {
               onInput={(e) => setQ(e.currentTarget.value)}
             />
             {found.length > 0 && (
-              <ul class="found" aria-label={t("club.archive.playersFound")}>
+              <ul class="found" aria-label={t("club.archive.playersFound")} aria-live="polite">
                 {found.map((p) => (
                   <li key={p.id}>
                     <button
