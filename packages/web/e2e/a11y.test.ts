@@ -1,6 +1,6 @@
 // Accessibility: axe-core runs in every page the host and the room see (setup, sign-in, tables,
-// new table, the game at a day step and a night step, the table display), and no serious or
-// critical violation is allowed — colour contrast included.
+// new table, the game at a day step and a night step, the table display, the club's pages), and no
+// serious or critical violation is allowed — colour contrast included.
 
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -19,6 +19,7 @@ import {
   tempDb,
   until,
 } from "./club.js";
+import { answerClubRoutes } from "./club-contract.js";
 
 // One club, one host page, walked through in order; each page is its own test, so a report names
 // the page that fails.
@@ -241,4 +242,57 @@ describe("accessibility (axe-core): no serious or critical violation", () => {
       await roomContext.close();
     }
   }, 60_000);
+
+  // The club's pages with their data from the contract's fixtures (club-contract.ts), in English and
+  // in Ukrainian, with every chart's table opened and the forms' problems shown.
+  it("on the club's pages: rating, a player, the club, the archive, a game, the import", async () => {
+    const clubContext = await browser.newContext({
+      locale: "en-US",
+      viewport: { width: 1280, height: 800 },
+      serviceWorkers: "block",
+    });
+    try {
+      await answerClubRoutes(clubContext);
+      const club = await clubContext.newPage();
+      club.setDefaultTimeout(15_000);
+      await signIn(club, served.url);
+      const found: string[] = [];
+      const visit = async (path: string, ready: string) => {
+        await club.goto(`${served.url}${path}`);
+        await club.locator(ready).first().waitFor();
+        for (const summary of await club.locator("details > summary").all()) await summary.click();
+      };
+      await visit("/rating", ".rating-table");
+      await club.getByRole("button", { name: "Create the season" }).click();
+      await club.locator(".season-form .problem").first().waitFor();
+      found.push(...(await audit(club, "rating (with the seasons' problems)")));
+      await visit("/players/p3", "#points-chart-title");
+      found.push(...(await audit(club, "a player")));
+      await visit("/club", "#wins-chart-title");
+      found.push(...(await audit(club, "the club")));
+      await visit("/games", ".archive-table");
+      await club.fill("#filter-player", "ol");
+      await club.locator(".found button").first().waitFor();
+      found.push(...(await audit(club, "the archive (a player being found)")));
+      await visit("/games/g1", ".game-players");
+      await club.getByRole("button", { name: "Correct", exact: true }).click();
+      await club.locator(".correct-form .problem").first().waitFor();
+      found.push(...(await audit(club, "a game (with the correction's problems)")));
+      await visit("/games/import", "#import-file");
+      await club.setInputFiles("#import-file", {
+        name: "archive.json",
+        mimeType: "application/json",
+        buffer: Buffer.from(JSON.stringify({ format: "misto-archive", version: 1, records: [{}, {}] })),
+      });
+      await club.getByRole("button", { name: "Import", exact: true }).click();
+      await club.locator(".problem-list").waitFor();
+      found.push(...(await audit(club, "the import (its problems)")));
+      await club.locator("select").first().selectOption("uk");
+      await visit("/club", "#wins-chart-title");
+      found.push(...(await audit(club, "the club (uk)")));
+      expect(found).toEqual([]);
+    } finally {
+      await clubContext.close();
+    }
+  }, 90_000);
 });

@@ -8,7 +8,7 @@ import { connect, createServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Card } from "@misto/engine";
+import { type Card, type GameEvent, type GameState, legalActions, replay } from "@misto/engine";
 import { type Browser, type BrowserContext, chromium, type Page, type Route } from "playwright-core";
 
 // Run inside the page by page.evaluate (the tests' tsconfig has no DOM types).
@@ -395,4 +395,54 @@ export async function heldCardText(page: Page): Promise<string> {
   await page.keyboard.up("Space");
   await name.waitFor({ state: "detached" });
   return text;
+}
+
+/** The Cookie header of a context's session, for calls made from Node. */
+export async function sessionCookie(context: BrowserContext, base: string): Promise<string> {
+  return (await context.cookies(base)).map((c) => `${c.name}=${c.value}`).join("; ");
+}
+
+/** Host commands that move a game on (never undo, fouls or removal): the driver below plays these. */
+const FORWARD = new Set([
+  "advance",
+  "choose",
+  "note",
+  "vote",
+  "liftVote",
+  "grave",
+  "nominate",
+  "closeNominations",
+  "ratingVote",
+  "closeRating",
+  "announceResult",
+  "split",
+]);
+
+/**
+ * Plays a table to its closed rating through the API from Node, as the host, taking the first legal
+ * forward command each time (the console's own buttons are tested in game.test.ts). Answers the
+ * final state, rebuilt with the engine from the server's events.
+ */
+export async function playToTheEnd(cookie: string, base: string, id: string): Promise<GameState> {
+  const url = `${base}/api/tables/${encodeURIComponent(id)}`;
+  for (let i = 0; i < 5_000; i++) {
+    const table = (await (await fetch(url, { headers: { cookie } })).json()) as {
+      seq: number;
+      events: GameEvent[];
+    };
+    const state = replay(table.events);
+    const action = legalActions(state, "host").find((a) => FORWARD.has(a.type));
+    if (!action) return state;
+    const response = await fetch(`${url}/commands`, {
+      method: "POST",
+      headers: { cookie, "content-type": "application/json" },
+      body: JSON.stringify({
+        id: `e2e-play-${id.slice(0, 20)}-${i}`.replace(/[^A-Za-z0-9_-]/g, "_"),
+        seq: table.seq,
+        command: action,
+      }),
+    });
+    if (!response.ok) throw new Error(`${action.type}: ${response.status} ${await response.text()}`);
+  }
+  throw new Error("the game did not end in 5000 commands");
 }

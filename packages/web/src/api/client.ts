@@ -27,6 +27,8 @@ export interface ApiError {
   readonly status: number;
   /** 409 stale: the table's sequence number now. */
   readonly seq?: number;
+  /** 400 invalid_record (an import): each record's problem, "records/3/events/12: DAY-3 …". */
+  readonly problems?: readonly string[];
 }
 
 export type Result<T> =
@@ -105,14 +107,15 @@ function asError(status: number, body: unknown): ApiError {
     message: typeof b.message === "string" ? b.message : `HTTP ${status}`,
     ...(typeof b.rule === "string" ? { rule: b.rule } : {}),
     ...(typeof b.seq === "number" ? { seq: b.seq } : {}),
+    ...(Array.isArray(b.problems) ? { problems: b.problems.map(String) } : {}),
   };
 }
 
 export const OFFLINE: ApiError = { status: 0, error: "offline", message: "The server cannot be reached." };
 
-/** Builds the client over a fetch (the browser's by default). */
-export function createApi(fetcher: Fetch = (url, init) => fetch(url, init)): Api {
-  async function call<T>(method: string, url: string, body?: unknown): Promise<Result<T>> {
+/** The one request the clients make: JSON in and out, every answer a Result. */
+export function createCaller(fetcher: Fetch = (url, init) => fetch(url, init)) {
+  return async function call<T>(method: string, url: string, body?: unknown): Promise<Result<T>> {
     let response: Awaited<ReturnType<Fetch>>;
     try {
       response = await fetcher(url, {
@@ -136,7 +139,12 @@ export function createApi(fetcher: Fetch = (url, init) => fetch(url, init)): Api
     return response.ok
       ? { ok: true, value: parsed as T }
       : { ok: false, error: asError(response.status, parsed) };
-  }
+  };
+}
+
+/** Builds the client over a fetch (the browser's by default). */
+export function createApi(fetcher?: Fetch): Api {
+  const call = createCaller(fetcher);
   const table = (id: string) => `/api/tables/${encodeURIComponent(id)}`;
   const person = (id: string) => `/api/people/${encodeURIComponent(id)}`;
   return {

@@ -5,6 +5,7 @@ import { DisplayScreen } from "../display/DisplayScreen.js";
 import { LANGUAGES, type Language, t, useLang } from "../i18n/index.js";
 import { JoinPage } from "../phone/JoinPage.js";
 import { SeatPage } from "../phone/PhoneScreen.js";
+import { ClubRoutes } from "./ClubRoutes.js";
 import { ComplaintsPage } from "./pages/Complaints.js";
 import { NewTablePage } from "./pages/NewTable.js";
 import { OnlineTablePage } from "./pages/OnlineTable.js";
@@ -14,9 +15,10 @@ import { SetupPage } from "./pages/Setup.js";
 import { SignInPage } from "./pages/SignIn.js";
 import { TablePage } from "./pages/Table.js";
 import { TablesPage } from "./pages/Tables.js";
-import { navigate, type Route, useRoute } from "./router.js";
+import { type ClubRoute, navigate, type Route, useRoute } from "./router.js";
+import { CLUB_ROUTES } from "./routes.js";
 import { api, type Me } from "./session.js";
-import { Link, Loading } from "./ui.js";
+import { ErrorLine, Link, Loading } from "./ui.js";
 import { unsentSteps } from "./useTable.js";
 
 /** Routes a signed-out host may see. */
@@ -105,6 +107,19 @@ export function App() {
           <nav aria-label={t("app.nav.main")} class="topnav">
             {!member && <Link href="/">{t("app.nav.tables")}</Link>}
             {!member && <Link href="/tables/new">{t("app.nav.newTable")}</Link>}
+            {me && (
+              <>
+                <Link href="/rating" aria-current={route.name === "rating" ? "page" : undefined}>
+                  {t("app.nav.rating")}
+                </Link>
+                <Link href="/games" aria-current={route.name === "games" ? "page" : undefined}>
+                  {t("app.nav.archive")}
+                </Link>
+                <Link href="/club" aria-current={route.name === "club" ? "page" : undefined}>
+                  {t("app.nav.club")}
+                </Link>
+              </>
+            )}
             <Link href="/people">{t("app.nav.people")}</Link>
             {me?.role === "admin" && <Link href="/complaints">{t("app.nav.complaints")}</Link>}
             {me?.person && <Link href={`/people/${encodeURIComponent(me.person)}`}>{t("app.nav.me")}</Link>}
@@ -133,7 +148,17 @@ export function App() {
         )}
       </header>
       <main id="main" class={route.name === "table" ? "game-main" : "page"} tabIndex={-1}>
-        <Page route={route} host={Boolean(me) || offline} me={me} setMe={setMe} lang={lang} />
+        {CLUB_ROUTES.has(route.name) ? (
+          me ? (
+            <ClubRoutes route={route as ClubRoute} me={me} lang={lang} />
+          ) : offline ? (
+            <ErrorLine text={t("app.error.offline")} />
+          ) : (
+            <Loading />
+          )
+        ) : (
+          <Page route={route} host={Boolean(me) || offline} me={me} setMe={setMe} lang={lang} />
+        )}
       </main>
     </div>
   );
@@ -177,6 +202,12 @@ function Page(props: { route: Route; host: boolean; me: Me; setMe: (me: Me) => v
     case "display":
     case "join":
     case "seat":
+    case "rating":
+    case "player":
+    case "club":
+    case "games":
+    case "game":
+    case "importGames":
       return null;
     case "notFound":
       return (

@@ -1,10 +1,10 @@
 // The console's routes on the history API: a route is a value, `navigate` changes it, `useRoute`
-// follows it. No router library: six routes do not need one.
+// follows it. No router library: a dozen routes do not need one.
 
 import { useEffect, useState } from "preact/hooks";
 import { matchRoute, type Route } from "./routes.js";
 
-export { matchRoute, type Route } from "./routes.js";
+export { type ClubRoute, matchRoute, type Route } from "./routes.js";
 
 const CHANGE = "misto:navigate";
 
@@ -16,7 +16,7 @@ export function navigate(path: string, options: { replace?: boolean } = {}): voi
 }
 
 export function useRoute(): Route {
-  const read = () => matchRoute(location.pathname, location.hash);
+  const read = () => matchRoute(location.pathname, location.hash, location.search);
   const [route, setRoute] = useState(read);
   useEffect(() => {
     const update = () => setRoute(read());

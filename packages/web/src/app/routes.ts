@@ -14,10 +14,32 @@ export type Route =
   | { readonly name: "person"; readonly id: string }
   | { readonly name: "complaints" }
   | { readonly name: "tableComplaints"; readonly id: string }
+  | ClubRoute
   | { readonly name: "notFound" };
 
-/** Reads a route from a path and a hash (the setup link carries its token as #token=…). */
-export function matchRoute(path: string, hash = ""): Route {
+/** The club's pages (src/club): the rating, a player, the club, the archive, a game, the import. */
+export type ClubRoute =
+  | { readonly name: "rating"; readonly season: string | null }
+  | { readonly name: "player"; readonly id: string }
+  | { readonly name: "club" }
+  | { readonly name: "games"; readonly search: string }
+  | { readonly name: "game"; readonly id: string }
+  | { readonly name: "importGames" };
+
+export const CLUB_ROUTES: ReadonlySet<Route["name"]> = new Set([
+  "rating",
+  "player",
+  "club",
+  "games",
+  "game",
+  "importGames",
+]);
+
+/**
+ * Reads a route from a path, a hash (the setup link carries its token as #token=…) and a query
+ * (the rating's season, the archive's filters).
+ */
+export function matchRoute(path: string, hash = "", search = ""): Route {
   const clean = path.replace(/\/+$/, "") || "/";
   if (clean === "/") return { name: "tables" };
   if (clean === "/setup") {
@@ -43,5 +65,18 @@ export function matchRoute(path: string, hash = ""): Route {
   if (join?.[1]) return { name: "join", code: decodeURIComponent(join[1]) };
   const seat = /^\/seat\/([^/]+)$/.exec(clean);
   if (seat?.[1]) return { name: "seat", id: decodeURIComponent(seat[1]) };
-  return { name: "notFound" };
+  return matchClub(clean, search) ?? { name: "notFound" };
+}
+
+function matchClub(clean: string, search: string): ClubRoute | null {
+  if (clean === "/rating")
+    return { name: "rating", season: new URLSearchParams(search).get("season") || null };
+  if (clean === "/club") return { name: "club" };
+  if (clean === "/games") return { name: "games", search: search.replace(/^\?/, "") };
+  if (clean === "/games/import") return { name: "importGames" };
+  const game = /^\/games\/([^/]+)$/.exec(clean);
+  if (game?.[1]) return { name: "game", id: decodeURIComponent(game[1]) };
+  const player = /^\/players\/([^/]+)$/.exec(clean);
+  if (player?.[1]) return { name: "player", id: decodeURIComponent(player[1]) };
+  return null;
 }

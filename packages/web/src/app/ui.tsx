@@ -10,9 +10,16 @@ export function Link(props: {
   class?: string;
   children: ComponentChildren;
   "aria-label"?: string;
+  "aria-current"?: "page" | undefined;
 }) {
   return (
-    <a href={props.href} class={props.class} onClick={onLinkClick} aria-label={props["aria-label"]}>
+    <a
+      href={props.href}
+      class={props.class}
+      onClick={onLinkClick}
+      aria-label={props["aria-label"]}
+      aria-current={props["aria-current"]}
+    >
       {props.children}
     </a>
   );

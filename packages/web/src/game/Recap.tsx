@@ -2,16 +2,22 @@
 // icon and a line, in the host's language.
 
 import type { GameEvent } from "@misto/engine";
-import { recap, recapSections } from "@misto/record/recap";
+import { type RecapEntry, recap, recapSections } from "@misto/record/recap";
 import { useMemo } from "preact/hooks";
 import { t } from "../i18n/index.js";
 import { phaseLabel, recapLine } from "./recapLines.js";
 
 export function Recap(props: { events: readonly GameEvent[] }) {
-  const sections = useMemo(
-    () => recapSections(recap({ format: "misto-record", version: 1, events: props.events })),
+  const entries = useMemo(
+    () => recap({ format: "misto-record", version: 1, events: props.events }),
     [props.events],
   );
+  return <RecapTimeline entries={entries} />;
+}
+
+/** The timeline of a recap already built (the club's game page gets it from the server). */
+export function RecapTimeline(props: { entries: readonly RecapEntry[] }) {
+  const sections = useMemo(() => recapSections(props.entries), [props.entries]);
   return (
     <section class="recap" aria-labelledby="recap-title">
       <h2 id="recap-title">{t("recap.title")}</h2>

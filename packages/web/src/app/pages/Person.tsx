@@ -58,6 +58,9 @@ export function PersonPage(props: {
       <h1>{person.name}</h1>
       <p>{personFacts(person)}</p>
       <p>
+        <Link href={`/players/${encodeURIComponent(person.id)}`}>{t("app.person.stats")}</Link>
+      </p>
+      <p>
         {person.account
           ? t("app.person.account", {
               login: person.account.login ?? "—",
