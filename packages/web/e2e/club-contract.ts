@@ -239,7 +239,8 @@ export async function answerClubRoutes(context: BrowserContext): Promise<Asked[]
         reason,
       };
       club.game = { ...club.game, players, corrections: [...club.game.corrections, correction] };
-      return json(route, 200, club.game);
+      // The server answers the correction; the page then reads the game again.
+      return json(route, 200, { seat, from, points, by: correction.by, at: correction.at, reason });
     }
     if (path === "/api/games/import" && method === "POST") {
       const records = (body as { records?: unknown[] }).records;

@@ -163,7 +163,8 @@ describe("the club pages (against the contract's fixtures)", () => {
     await page.fill("#filter-from", "2026-11-01");
     await page.getByRole("button", { name: "Show" }).click();
     await page.waitForURL((url) => url.search === "?from=2026-11-01&player=p3");
-    expect(last("GET", "/api/games?")?.path).toBe("/api/games?from=2026-11-01&player=p3");
+    // The address changes before the page asks: wait for the request.
+    await expect.poll(() => last("GET", "/api/games?")?.path).toBe("/api/games?from=2026-11-01&player=p3");
     await expect.poll(() => rows.count()).toBe(1);
 
     // Dates in the wrong order are refused before asking.

@@ -131,6 +131,16 @@ export interface Correction {
   readonly reason: string;
 }
 
+/** PUT /api/games/:id/points: the correction as recorded. */
+export interface CorrectionAnswer {
+  readonly seat: number;
+  readonly from: number;
+  readonly points: number;
+  readonly by: PersonRef;
+  readonly at: number;
+  readonly reason: string;
+}
+
 export interface GamePage {
   readonly id: string;
   readonly title: string;
@@ -167,7 +177,7 @@ export interface ClubApi {
   correctPoints(
     id: string,
     body: { seat: number; points: number; reason: string },
-  ): Promise<Result<GamePage>>;
+  ): Promise<Result<CorrectionAnswer>>;
   /** One record, or an archive { format: "misto-archive", version: 1, records }. */
   importRecords(body: unknown): Promise<Result<{ imported: string[] }>>;
   searchPeople(q: string): Promise<Result<{ people: PersonFound[] }>>;

@@ -24,12 +24,14 @@ export function CorrectPoints(props: { game: GamePage; onDone: (game: GamePage) 
     setProblems([]);
     setBusy(true);
     const answer = await clubApi.correctPoints(props.game.id, read.body);
+    // The server answers the correction; the game (points, corrections) is read again.
+    const fresh = answer.ok ? await clubApi.game(props.game.id) : answer;
     setBusy(false);
-    if (!answer.ok) return setError(errorText(answer.error));
+    if (!fresh.ok) return setError(errorText(fresh.error));
     setError(null);
     setPoints("");
     setReason("");
-    props.onDone(answer.value);
+    props.onDone(fresh.value);
   };
   const problem = (p: CorrectionProblem) =>
     problems.includes(p) ? t(`club.correct.problem.${p}`, { max: MAX_POINTS }) : null;
