@@ -87,7 +87,7 @@ async function refuseBanned(store: Store, person: PersonRow, seat: number, at: n
 }
 
 /** The unmerged guest with this name, made when there is none (another request may make it first). */
-async function guestNamed(store: Store, name: string, at: number): Promise<PersonRow> {
+export async function guestNamed(store: Store, name: string, at: number): Promise<PersonRow> {
   const known = await store.findGuest(name);
   if (known) return known;
   const guest: PersonRow = {

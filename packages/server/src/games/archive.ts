@@ -7,9 +7,9 @@ import { randomUUID } from "node:crypto";
 import type { GameEvent } from "@misto/engine";
 import { ARCHIVE_FORMAT, ARCHIVE_VERSION } from "@misto/protocol";
 import { type GameRecord, parseRecord, type RecordProblem, toRecord } from "@misto/record";
+import { guestNamed } from "../club/seating.js";
 import { type GameResult, gameResult } from "../rating/result.js";
 import type { CorrectionRow, GameRow, HostRow, PersonRow, Store } from "../store/index.js";
-import { StoreConflict } from "../store/index.js";
 
 /** A host's correction carried by an archive (the record itself holds only the table's events). */
 export interface ArchiveCorrection {
@@ -155,24 +155,7 @@ async function personNamed(store: Store, name: string, at: number): Promise<Pers
     (p) => p.kind === "member" && p.name === name,
   );
   if (member) return member;
-  const known = await store.findGuest(name);
-  if (known) return known;
-  const guest: PersonRow = {
-    id: randomUUID(),
-    name,
-    kind: "guest",
-    council: false,
-    mergedInto: null,
-    createdAt: at,
-  };
-  try {
-    await store.createPerson(guest);
-    return guest;
-  } catch (error) {
-    const again = error instanceof StoreConflict ? await store.findGuest(name) : null;
-    if (again) return again;
-    throw error;
-  }
+  return guestNamed(store, name, at);
 }
 
 /** Stores the checked games, each as a new closed table hosted by the account of the record's host name (else `by`). */
