@@ -161,6 +161,25 @@ describe.each(BACKENDS)("the out chat on $name", (backend) => {
     }
   });
 
+  it("a line sent again with the same id is answered as before and stored and pushed once", async () => {
+    const t = await table([9, 10]);
+    await hostDoes(t.id, { type: "disqualify", seat: 9 });
+    await hostDoes(t.id, { type: "disqualify", seat: 10 });
+    const p9 = t.phones.get(9) as Client;
+    const p10 = t.phones.get(10) as Client;
+    const id = commandId();
+    const token = t.tokens.get(9) as string;
+    for (let i = 0; i < 2; i++) {
+      p9.send({ type: "say", table: t.id, token, id, text: "only once" });
+      expect(await nextOf(p9, ["ack", "rejected"])).toMatchObject({ type: "ack", id });
+    }
+    // A later line shows that every push before it has arrived.
+    expect(await say(p9, t.id, token, "after")).toMatchObject({ type: "ack" });
+    await expect.poll(() => texts(p10), { timeout: 5000 }).toContain("after");
+    expect(texts(p10).filter((text) => text === "only once")).toHaveLength(1);
+    expect((await h.store.readOutChat(t.id)).map((l) => l.text)).toEqual(["only once", "after"]);
+  });
+
   it("a reconnect gives an out seat the whole out chat back, after its view", async () => {
     const t = await table([5, 9]);
     await hostDoes(t.id, { type: "disqualify", seat: 9 });

@@ -83,10 +83,13 @@ export class OutChat {
       if (known.length >= MAX_OUT_CHAT_LINES)
         return refuse("chat_full", `the out chat holds at most ${MAX_OUT_CHAT_LINES} lines`, seq);
       const line = await this.store.addOutChatLine(table.id, {
+        id,
         seat,
         at: Date.now(),
         text: message.text.trim(),
       });
+      // A repeated id: the line is stored already; answered as before, pushed once.
+      if (line === null) return { type: "ack", id, seq };
       this.lines.set(table.id, [...known, line]);
       const push: ServerMessage = { type: "outChat", table: table.id, full: false, lines: [line] };
       for (const [subscriber, as] of this.hub.watchersOf(table.id)) {

@@ -13,6 +13,7 @@ export {
   type AppendResult,
   type ComplaintRow,
   type HostRow,
+  type NewOutChatLine,
   type OutChatLine,
   type PersonRow,
   type Role,

@@ -23,6 +23,7 @@ import {
   type AppendResult,
   type ComplaintRow,
   type HostRow,
+  type NewOutChatLine,
   type OutChatLine,
   type PersonRow,
   type Role,
@@ -602,13 +603,21 @@ export class KyselyStore implements Store {
     return Number(result.numDeletedRows) > 0;
   }
 
-  async addOutChatLine(tableId: string, line: Omit<OutChatLine, "n">): Promise<OutChatLine> {
+  async addOutChatLine(tableId: string, line: NewOutChatLine): Promise<OutChatLine | null> {
     // Two processes sharing PostgreSQL may take the same next n: the (table_id, n) key refuses the
     // second, which tries again with the n after.
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.write(() =>
           this.db.transaction().execute(async (tx) => {
+            // A repeated id: stored once already (a phone sending its line again after a drop).
+            const known = await tx
+              .selectFrom("out_chat")
+              .select("n")
+              .where("table_id", "=", tableId)
+              .where("said_id", "=", line.id)
+              .executeTakeFirst();
+            if (known) return null;
             const last = await tx
               .selectFrom("out_chat")
               .select((eb) => eb.fn.max("n").as("n"))
@@ -617,7 +626,14 @@ export class KyselyStore implements Store {
             const n = Number(last?.n ?? 0) + 1;
             await tx
               .insertInto("out_chat")
-              .values({ table_id: tableId, n, seat: line.seat, at: line.at, text: line.text })
+              .values({
+                table_id: tableId,
+                n,
+                seat: line.seat,
+                at: line.at,
+                text: line.text,
+                said_id: line.id,
+              })
               .execute();
             return { n, seat: line.seat, at: line.at, text: line.text };
           }),

@@ -128,6 +128,7 @@ export interface OutChatTable {
   seat: number;
   at: Millis;
   text: string;
+  said_id: string;
 }
 
 // ── The rating (0006_rating) ──

@@ -201,7 +201,7 @@ export interface Store extends RatingStore {
 
   // the out chat: lines of players out of the game, never part of the game's events
   /** Stores a line as the table's next (its `n` one past the last); answers the stored line. */
-  addOutChatLine(tableId: string, line: Omit<OutChatLine, "n">): Promise<OutChatLine>;
+  addOutChatLine(tableId: string, line: NewOutChatLine): Promise<OutChatLine | null>;
   /** The table's out chat, in order. */
   readOutChat(tableId: string): Promise<OutChatLine[]>;
 }
@@ -211,6 +211,11 @@ export interface OutChatLine {
   seat: number;
   at: number;
   text: string;
+}
+
+/** A line to store, with the phone's id for it (`say`'s id). */
+export interface NewOutChatLine extends Omit<OutChatLine, "n"> {
+  id: string;
 }
 
 export interface SeatTokenRow {

@@ -26,7 +26,7 @@ export function memoryStore(): Store {
   const commands = new Map<string, unknown>();
   const codes = new Map<string, string>();
   const tokens = new Map<string, SeatTokenRow>();
-  const outChat = new Map<string, OutChatLine[]>();
+  const outChat = new Map<string, (OutChatLine & { id: string })[]>();
   const people = new Map<string, PersonRow>();
   const seated = new Map<string, SeatPerson[]>();
   const sanctions: SanctionRow[] = [];
@@ -255,14 +255,16 @@ export function memoryStore(): Store {
         }
       return false;
     },
-    async addOutChatLine(tableId: string, line: Omit<OutChatLine, "n">) {
+    async addOutChatLine(tableId: string, line: OutChatLine & { id: string }) {
       const lines = outChat.get(tableId) ?? [];
+      if (lines.some((l) => l.id === line.id)) return null;
       const stored = { ...line, n: lines.length + 1 };
       outChat.set(tableId, [...lines, stored]);
-      return { ...stored };
+      const { id: _id, ...answer } = stored;
+      return answer;
     },
     async readOutChat(tableId: string) {
-      return (outChat.get(tableId) ?? []).map((l) => ({ ...l }));
+      return (outChat.get(tableId) ?? []).map(({ id: _id, ...l }) => l);
     },
   };
   return store as unknown as Store;

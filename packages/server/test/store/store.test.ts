@@ -370,14 +370,16 @@ describe.each([
     const a = (await newTable()).row;
     const b = (await newTable()).row;
     expect(await store.readOutChat(a.id)).toEqual([]);
-    expect(await store.addOutChatLine(a.id, { seat: 9, at: NOW + 1, text: "first" })).toEqual({
+    expect(await store.addOutChatLine(a.id, { id: "l1", seat: 9, at: NOW + 1, text: "first" })).toEqual({
       n: 1,
       seat: 9,
       at: NOW + 1,
       text: "first",
     });
-    await store.addOutChatLine(b.id, { seat: 3, at: NOW + 2, text: "другой стол" });
-    await store.addOutChatLine(a.id, { seat: 4, at: NOW + 3, text: "second\nline" });
+    await store.addOutChatLine(b.id, { id: "l1", seat: 3, at: NOW + 2, text: "другой стол" });
+    await store.addOutChatLine(a.id, { id: "l2", seat: 4, at: NOW + 3, text: "second\nline" });
+    // A repeated id at one table is stored once: the second answer is null.
+    expect(await store.addOutChatLine(a.id, { id: "l2", seat: 4, at: NOW + 4, text: "again" })).toBeNull();
     expect(await store.readOutChat(a.id)).toEqual([
       { n: 1, seat: 9, at: NOW + 1, text: "first" },
       { n: 2, seat: 4, at: NOW + 3, text: "second\nline" },
@@ -389,11 +391,17 @@ describe.each([
     const { row } = await newTable();
     const other = await openStore(url);
     try {
-      const lines = await Promise.all(
+      const answers = await Promise.all(
         Array.from({ length: 8 }, (_, i) =>
-          (i % 2 ? other : store).addOutChatLine(row.id, { seat: 1 + i, at: NOW + i, text: `line ${i}` }),
+          (i % 2 ? other : store).addOutChatLine(row.id, {
+            id: `l${i}`,
+            seat: 1 + i,
+            at: NOW + i,
+            text: `line ${i}`,
+          }),
         ),
       );
+      const lines = answers.flatMap((l) => (l ? [l] : []));
       expect(lines.map((l) => l.n).sort((x, y) => x - y)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
       const stored = await store.readOutChat(row.id);
       expect(stored.map((l) => l.n)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);

@@ -11,7 +11,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("seat", "integer", (c) => c.notNull())
     .addColumn("at", "bigint", (c) => c.notNull())
     .addColumn("text", "text", (c) => c.notNull())
+    // The phone's id for the line: a repeated id is answered as before and stored once.
+    .addColumn("said_id", "text", (c) => c.notNull())
     .addPrimaryKeyConstraint("out_chat_pk", ["table_id", "n"])
+    .addUniqueConstraint("out_chat_said_id", ["table_id", "said_id"])
     .execute();
 }
 
