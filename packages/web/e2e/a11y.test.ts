@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { audit } from "./axe.js";
 import {
+  ADMIN,
   freshContext,
   launch,
   NAMES,
@@ -65,6 +66,10 @@ describe("accessibility (axe-core): no serious or critical violation", () => {
     id = await newTableThroughApi(page, "e2e-a11y-1", "Friday table");
     await page.reload();
     await page.locator(".table-list a").first().waitFor();
+    // Each table names the account that made it.
+    expect(await page.locator(".table-list .table-facts").first().textContent()).toContain(
+      `Host: ${ADMIN.name}`,
+    );
     expect(await audit(page, "tables")).toEqual([]);
   }, 60_000);
 

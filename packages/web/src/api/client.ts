@@ -44,7 +44,8 @@ export type Fetch = (
 export interface TableSummary {
   readonly id: string;
   readonly title: string;
-  readonly host: string;
+  /** The account that made the table. */
+  readonly host: { readonly id: string; readonly name: string };
   readonly createdAt: string | number;
   readonly seq: number;
   readonly phase: string;

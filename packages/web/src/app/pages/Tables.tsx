@@ -74,10 +74,10 @@ export function TablesPage(props: { lang: Language }) {
                       <span class="fact-label">{t("app.tables.created")}: </span>
                       {when(table.createdAt, props.lang)}
                     </span>
-                    {table.host && (
+                    {table.host.name && (
                       <span>
                         <span class="fact-label">{t("app.tables.host")}: </span>
-                        {table.host}
+                        {table.host.name}
                       </span>
                     )}
                   </span>
