@@ -89,6 +89,12 @@ export interface YouView {
   /** The game waits for this seat now. */
   readonly awaited: boolean;
   /**
+   * At night, the role this seat is woken for and chooses as now, or null: the Don answers for
+   * "mafia", and so does the lone prostitute, who shoots once the mafiosi are out (NIGHT-5). The
+   * host calls it aloud at a live table, so it tells the seat nothing it would not hear there.
+   */
+  readonly awake: NightRole | null;
+  /**
    * Why this seat may not speak in the city now (the rule: FOUL-1 at night, DAY-2 another's speech,
    * FOUL-4 muted, NIGHT-14 out of the game, …), or null when a `speak` would be accepted.
    */
@@ -326,6 +332,10 @@ function youView(state: GameState, seat: Seat): YouView {
     choices,
     noteUsed: me.card === "commissar" ? state.noteUsed : null,
     awaited: awaiting(state).includes(seat),
+    awake:
+      phase.kind === "night" && phase.step.kind === "wake" && awaiting(state).includes(seat)
+        ? phase.step.role
+        : null,
     silenced: silencedBy(state, seat)?.rule ?? null,
   };
 }

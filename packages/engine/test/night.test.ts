@@ -224,9 +224,14 @@ describe("NIGHT-5 the lone prostitute", () => {
   it("NIGHT-5 with every mafioso dead she keeps her freeze and shoots at the mafia's step", () => {
     const t = firstNight();
     for (const seat of [DON, MAFIA_A, MAFIA_B]) t.do({ type: "disqualify", seat });
+    // Her own view says which role she is woken for: her visit first, then the mafia's shot.
+    expect(viewFor(t.state, PROSTITUTE).you?.awake).toBe("prostitute");
     choose(t, PROSTITUTE, MANIAC);
+    expect(viewFor(t.state, PROSTITUTE).you?.awake).toBe(null);
     choose(t, DOCTOR, null);
     expect(woken(t)).toBe("mafia");
+    expect(viewFor(t.state, PROSTITUTE).you?.awake).toBe("mafia");
+    expect(viewFor(t.state, DOCTOR).you?.awake).toBe(null);
     expect(viewFor(t.state, "host").host?.script?.wake).toEqual([PROSTITUTE]);
     expect(t.refuse({ type: "choose", seat: PROSTITUTE, target: PROSTITUTE }).rule).toBe("NIGHT-9");
     choose(t, PROSTITUTE, 9);

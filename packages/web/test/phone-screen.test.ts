@@ -105,6 +105,23 @@ describe("phone screens", () => {
     expect(called).toBeGreaterThan(2);
   });
 
+  it("NIGHT-5 the lone prostitute's held card asks the mafia's question when she shoots", () => {
+    const table = new HostTable({ firstPhase: "night" });
+    // The deck's order: seat 1 the Don, 2 and 3 the mafia, 4 the prostitute; out once the deal ends.
+    table.advance();
+    for (const seat of [1, 2, 3]) table.must({ actor: "host", type: "disqualify", seat });
+    const asked: string[] = [];
+    for (let i = 0; i < 60 && asked.length < 2; i++) {
+      const view = viewFor(table.state, 4);
+      if (view.phase.kind === "night" && view.you?.awaited) {
+        const key = cardFacts(view)?.lines[1]?.key;
+        if (key && asked.at(-1) !== key) asked.push(key);
+      }
+      step(table);
+    }
+    expect(asked).toEqual(["phone.night.pick.prostitute", "phone.night.pick.mafia"]);
+  });
+
   it("the held card says whether the pick counts now and what it does", () => {
     const table = new HostTable();
     let notes = 0;

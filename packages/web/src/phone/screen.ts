@@ -339,6 +339,7 @@ function nightFacts(view: View): Line[] {
   if (frozen) lines.push({ key: "phone.night.frozen" });
   else if (view.actions.some((a) => a.type === "note") && check)
     lines.push({ key: "phone.note.how", params: { n: check.target } });
-  else lines.push({ key: `phone.night.pick.${you.card}` });
+  // The lone prostitute woken as the mafia shoots (NIGHT-5): the mafia's question, not her visit.
+  else lines.push({ key: `phone.night.pick.${you.awake === "mafia" ? "mafia" : you.card}` });
   return lines;
 }
