@@ -82,6 +82,14 @@ export function leaksIn(state: GameState, receiver: Receiver, view: View): strin
       const seat = parent?.seat;
       // The receiver's own night choices name their role (a card word): its own, allowed.
       if (key === "role" && /^\$\.you\.choices\[\d+\]\.role$/.test(path)) return;
+      // The role the receiver is woken for now: its own card's, or "mafia" for a black card that
+      // shoots (the Don; the lone prostitute, NIGHT-5).
+      if (path === "$.you.awake") {
+        const mine = typeof receiver === "number" ? state.seats[receiver - 1]?.card : undefined;
+        const shoots = value === "mafia" && (mine === "don" || mine === "mafia" || mine === "prostitute");
+        if (value !== mine && !shoots) leaks.push(`card ${path}: ${value}`);
+        return;
+      }
       const ok =
         typeof seat === "number" &&
         state.seats[seat - 1]?.card === value &&
