@@ -15,5 +15,10 @@ export default defineConfig({
   test: {
     include: ["packages/*/src/**/*.test.ts", "packages/*/test/**/*.test.ts", "packages/web/e2e/**/*.test.ts"],
     exclude: ["**/node_modules/**", "**/dist/**"],
+    // Server tests play whole games through the API on SQLite and PostgreSQL while browser tests
+    // run beside them on two cores: 5 s (Vitest's default) is too tight there. A test's own
+    // assertions decide; the limit only stops a stuck one.
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
   },
 });
