@@ -130,6 +130,12 @@ describe("the phone's chat", () => {
     await write(nine, OUT_LINE);
     await expect.poll(() => lines(nine)).toEqual([`9 · Sofiia: ${OUT_LINE}`]);
     expect(await chat(one).getByRole("tab").count()).toBe(0);
+    // The host's console holds the out chat too, folded under the game.
+    await host.goto(`${base}/tables/${encodeURIComponent(tableId)}`);
+    await host.locator(".out-chat-log summary").click();
+    await expect
+      .poll(() => host.locator(".out-chat-lines li").allTextContents())
+      .toEqual([`9 · Sofiia: ${OUT_LINE}`]);
 
     // The accusations: seat 1 has the floor, with the timer; seat 9 is told whose speech it is.
     await hostDoes({ type: "advance" });

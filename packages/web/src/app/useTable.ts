@@ -3,6 +3,7 @@
 
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { createApi } from "../api/client.js";
+import { mergeOutChat, type OutLine } from "../phone/chat.js";
 import { watchTable } from "../sync/socket.js";
 import { type KeyValue, type StoreDeps, type TableSnapshot, TableStore } from "../sync/store.js";
 
@@ -35,9 +36,15 @@ function browserDeps(): StoreDeps {
   };
 }
 
-export function useTable(id: string): { snapshot: TableSnapshot; dismissProblem: () => void } {
+export function useTable(id: string): {
+  snapshot: TableSnapshot;
+  dismissProblem: () => void;
+  /** The out chat (players out of the game), as pushed to the host. */
+  outChat: readonly OutLine[];
+} {
   const store = useMemo(() => new TableStore(id, browserDeps()), [id]);
   const [snapshot, setSnapshot] = useState(() => store.snapshot());
+  const [outChat, setOutChat] = useState<readonly OutLine[]>([]);
   useEffect(() => {
     setSnapshot(store.snapshot());
     const unsubscribe = store.subscribe(() => setSnapshot(store.snapshot()));
@@ -52,6 +59,7 @@ export function useTable(id: string): { snapshot: TableSnapshot; dismissProblem:
       id,
       (seq) => store.remoteSeq(seq),
       () => store.networkChanged(true),
+      (push) => setOutChat((held) => mergeOutChat(held, push)),
     );
     return () => {
       unsubscribe();
@@ -62,7 +70,7 @@ export function useTable(id: string): { snapshot: TableSnapshot; dismissProblem:
       store.dispose();
     };
   }, [store, id]);
-  return { snapshot, dismissProblem: () => store.dismissProblem() };
+  return { snapshot, dismissProblem: () => store.dismissProblem(), outChat };
 }
 
 /** Steps still waiting in this browser, over every table (a sign-out warns about them). */

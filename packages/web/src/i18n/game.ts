@@ -5,6 +5,7 @@ import type { Strings } from "./types.js";
 
 export const GAME_STRINGS: Strings = {
   ru: {
+    "game.outChat.title": "Чат выбывших ({n})",
     "common.yes": "Да",
     "common.no": "Нет",
     "common.close": "Закрыть",
@@ -346,6 +347,7 @@ export const GAME_STRINGS: Strings = {
     "recap.rating.open": "(рейтинг не закрыт)",
   },
   uk: {
+    "game.outChat.title": "Чат тих, хто вибув ({n})",
     "common.yes": "Так",
     "common.no": "Ні",
     "common.close": "Закрити",
@@ -688,6 +690,7 @@ export const GAME_STRINGS: Strings = {
     "recap.rating.open": "(рейтинг не закрито)",
   },
   en: {
+    "game.outChat.title": "Out of the game: their chat ({n})",
     "common.yes": "Yes",
     "common.no": "No",
     "common.close": "Close",

@@ -1,14 +1,22 @@
 // The realtime channel as the host console uses it: subscribe to a table as its host and hear of
 // changes made from another device. Reconnects with backoff; the store decides whether to refetch.
 
-import type { ClientMessage, ServerMessage } from "@misto/protocol";
+import type { ClientMessage, OutChatMessage, ServerMessage } from "@misto/protocol";
 
 export interface TableWatch {
   close(): void;
 }
 
-/** Calls `onSeq` with the table's sequence number on every push, and `onOpen` on each (re)connection. */
-export function watchTable(table: string, onSeq: (seq: number) => void, onOpen: () => void): TableWatch {
+/**
+ * Calls `onSeq` with the table's sequence number on every push, `onOpen` on each (re)connection, and
+ * `onOutChat` with each out-chat push (the host reads the chat of the players out of the game).
+ */
+export function watchTable(
+  table: string,
+  onSeq: (seq: number) => void,
+  onOpen: () => void,
+  onOutChat: (push: OutChatMessage) => void = () => {},
+): TableWatch {
   let socket: WebSocket | null = null;
   let closed = false;
   let attempt = 0;
@@ -37,6 +45,7 @@ export function watchTable(table: string, onSeq: (seq: number) => void, onOpen: 
         return;
       }
       if (message.type === "view" && message.table === table) onSeq(message.seq);
+      else if (message.type === "outChat" && message.table === table) onOutChat(message);
     };
     ws.onclose = () => {
       if (ping) clearInterval(ping);

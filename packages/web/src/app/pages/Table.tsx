@@ -2,6 +2,7 @@
 // the game screens show the sync state (PhaseBar); the shell adds any problem the server reported.
 
 import { GameScreen } from "../../game/GameScreen.js";
+import { OutChatLog } from "../../game/OutChatLog.js";
 import { type Language, t } from "../../i18n/index.js";
 import type { SyncProblem } from "../../sync/store.js";
 import { Link, Loading } from "../ui.js";
@@ -21,7 +22,7 @@ function problemText(problem: SyncProblem): string {
 }
 
 export function TablePage(props: { id: string; lang: Language }) {
-  const { snapshot, dismissProblem } = useTable(props.id);
+  const { snapshot, dismissProblem, outChat } = useTable(props.id);
   const problem = snapshot.problem;
   return (
     <>
@@ -40,7 +41,10 @@ export function TablePage(props: { id: string; lang: Language }) {
         </div>
       )}
       {snapshot.status === "ready" ? (
-        <GameScreen table={snapshot.table} lang={props.lang} />
+        <>
+          <GameScreen table={snapshot.table} lang={props.lang} />
+          <OutChatLog view={snapshot.table.view} lines={outChat} />
+        </>
       ) : problem?.kind === "missing" ? (
         <Link href="/">{t("app.toTables")}</Link>
       ) : problem?.kind === "online" ? (
