@@ -104,6 +104,8 @@ export class OutChat {
     for (const [subscriber, as] of this.hub.watchersOf(table.id)) {
       this.hold(table.id, subscriber, mayRead(table, as), false);
     }
+    // A closed table takes no more lines: its chat is read from the store by whoever subscribes.
+    if (table.state.phase.kind === "closed") this.lines.delete(table.id);
   }
 
   /** Sends the whole chat to a new reader, an empty one to a former reader (an undone elimination). */

@@ -77,3 +77,24 @@ export function Loading() {
     </p>
   );
 }
+
+/** A field for a new password the admin sets for someone (with the length help under it). */
+export function NewPasswordField(props: {
+  id: string;
+  label: string;
+  value: string;
+  onInput: (value: string) => void;
+}) {
+  return (
+    <Field id={props.id} label={props.label} help={t("app.setup.passwordHelp")}>
+      <input
+        id={props.id}
+        type="password"
+        autoComplete="new-password"
+        value={props.value}
+        aria-describedby={`${props.id}-help`}
+        onInput={(e) => props.onInput(e.currentTarget.value)}
+      />
+    </Field>
+  );
+}

@@ -4,8 +4,6 @@
 
 import type { View } from "@misto/engine";
 import { useEffect, useRef, useState } from "preact/hooks";
-import { secondsLeft } from "../display/backoff.js";
-import { formatClock } from "../game/timer.js";
 import { t } from "../i18n/index.js";
 import {
   type ChatEntry,
@@ -20,6 +18,7 @@ import {
   outFloor,
   showsOutChat,
 } from "./chat.js";
+import { StepClock } from "./StepClock.js";
 import type { Line } from "./screen.js";
 import type { PhoneSocket } from "./usePhoneSocket.js";
 import "./chat.css";
@@ -37,7 +36,7 @@ export function ChatPanel(props: { view: View; socket: PhoneSocket }) {
     <section class="chat" aria-label={t("chat.title")}>
       <p class="chat-floor" role="status">
         {floor && <span>{tr(floor)}</span>}
-        {timer && <ChatClock seconds={timer.seconds} since={timer.since} />}
+        {timer && <StepClock seconds={timer.seconds} since={timer.since} class="chat-clock" inline />}
       </p>
       {outShown && (
         <div class="chat-tabs" role="tablist">
@@ -142,19 +141,5 @@ function ChatRoom(props: {
       )}
       {socket.connected ? null : <p class="chat-reason">{t("chat.offline")}</p>}
     </div>
-  );
-}
-
-function ChatClock(props: { seconds: number; since: number }) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const id = setInterval(() => setNow(Date.now()), 500);
-    return () => clearInterval(id);
-  }, []);
-  const left = secondsLeft(props.seconds, props.since, now) ?? 0;
-  return (
-    <span class="chat-clock" role="timer">
-      {formatClock(left * 1000)}
-    </span>
   );
 }

@@ -6,11 +6,10 @@
 
 import { useEffect, useState } from "preact/hooks";
 import { keepAwake } from "../app/wakeLock.js";
-import { secondsLeft } from "../display/backoff.js";
-import { formatClock } from "../game/timer.js";
 import { t } from "../i18n/index.js";
 import type { Language } from "../i18n/types.js";
 import { ChatPanel } from "./ChatPanel.js";
+import { StepClock } from "./StepClock.js";
 import { type CardFacts, cardFacts, type Line, type PhoneScreen, phoneScreen } from "./screen.js";
 import { joinedSeat } from "./seatStore.js";
 import { type PhoneSocket, usePhoneSocket } from "./usePhoneSocket.js";
@@ -123,7 +122,9 @@ function ScreenBody(props: { screen: PhoneScreen; socket: PhoneSocket }) {
   return (
     <main class={`phone-body phone-${screen.kind}`}>
       <h1 class="phone-title">{tr(screen.title)}</h1>
-      {screen.timer && <Clock seconds={screen.timer.seconds} since={screen.timer.since} />}
+      {screen.timer && (
+        <StepClock seconds={screen.timer.seconds} since={screen.timer.since} class="phone-clock" />
+      )}
       {screen.lines.map((line) => (
         <p class="phone-line" key={`${line.key}-${JSON.stringify(line.params)}`}>
           {tr(line)}
@@ -210,19 +211,5 @@ function ChoiceBlock(props: { screen: PhoneScreen; socket: PhoneSocket }) {
       )}
       {socket.connected ? null : <p class="phone-line">{t("phone.offlineSend")}</p>}
     </section>
-  );
-}
-
-function Clock(props: { seconds: number; since: number }) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const id = setInterval(() => setNow(Date.now()), 500);
-    return () => clearInterval(id);
-  }, []);
-  const left = secondsLeft(props.seconds, props.since, now) ?? 0;
-  return (
-    <p class="phone-clock" role="timer">
-      {formatClock(left * 1000)}
-    </p>
   );
 }

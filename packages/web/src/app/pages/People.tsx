@@ -5,7 +5,7 @@ import type { PersonInfo, Role } from "@misto/protocol";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { t } from "../../i18n/index.js";
 import { api } from "../session.js";
-import { ErrorLine, errorText, Field, Link, Loading } from "../ui.js";
+import { ErrorLine, errorText, Field, Link, Loading, NewPasswordField } from "../ui.js";
 import { banText } from "./SeatPicker.js";
 
 const ROLES: readonly Role[] = ["member", "host", "admin"];
@@ -121,16 +121,12 @@ function AddMember(props: { onAdded: () => void }) {
               onInput={(e) => setLogin(e.currentTarget.value)}
             />
           </Field>
-          <Field id="member-password" label={t("app.people.password")} help={t("app.setup.passwordHelp")}>
-            <input
-              id="member-password"
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              aria-describedby="member-password-help"
-              onInput={(e) => setPassword(e.currentTarget.value)}
-            />
-          </Field>
+          <NewPasswordField
+            id="member-password"
+            label={t("app.people.password")}
+            value={password}
+            onInput={setPassword}
+          />
           <Field id="member-role" label={t("app.people.role")}>
             <select id="member-role" value={role} onChange={(e) => setRole(e.currentTarget.value as Role)}>
               {ROLES.map((r) => (

@@ -8,7 +8,7 @@ import type { Result } from "../../api/client.js";
 import { type Language, t } from "../../i18n/index.js";
 import { navigate } from "../router.js";
 import { api } from "../session.js";
-import { ErrorLine, errorText, Field, Link, Loading } from "../ui.js";
+import { ErrorLine, errorText, Field, Link, Loading, NewPasswordField } from "../ui.js";
 import { personFacts } from "./People.js";
 
 const ROLES: readonly Role[] = ["member", "host", "admin"];
@@ -214,16 +214,12 @@ function AdminTools(props: { person: PersonInfo; act: Act; onMerged: (into: stri
             setPassword("");
           }}
         >
-          <Field id="person-password" label={t("app.person.newPassword")} help={t("app.setup.passwordHelp")}>
-            <input
-              id="person-password"
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              aria-describedby="person-password-help"
-              onInput={(e) => setPassword(e.currentTarget.value)}
-            />
-          </Field>
+          <NewPasswordField
+            id="person-password"
+            label={t("app.person.newPassword")}
+            value={password}
+            onInput={setPassword}
+          />
           <div class="actions">
             <button type="submit" class="secondary">
               {t("app.person.resetPassword")}
