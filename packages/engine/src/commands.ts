@@ -3,7 +3,7 @@
 import type { Card } from "./cards.js";
 import type { Actor, Seat } from "./state.js";
 
-/** FOUL-1: why a foul is given; "nightTalk" gives two fouls at once. */
+/** FOUL-1: why a foul is given; "nightTalk" gives two fouls at once; "other" carries the host's note. */
 export const FOUL_REASONS = [
   "arguing",
   "outOfTurn",
@@ -16,8 +16,8 @@ export const FOUL_REASONS = [
 ] as const;
 export type FoulReason = (typeof FOUL_REASONS)[number];
 
-/** FOUL-2: why a remark is made in the discussion. */
-export const REMARK_REASONS = ["loud", "insult", "swearing", "other"] as const;
+/** FOUL-2: why a remark is made in the discussion: loud talk, insults or swearing, nothing else. */
+export const REMARK_REASONS = ["loud", "insult", "swearing"] as const;
 export type RemarkReason = (typeof REMARK_REASONS)[number];
 
 export type CommandBody =

@@ -35,12 +35,20 @@ export function graveOpen(state: GameState, seat: Seat): RuleError | null {
   return null;
 }
 
-/** FOUL-7: a voted-out Don whose last word is still to come has not named his grave: he can be fouled. */
+/**
+ * FOUL-7: a voted-out Don whose last word is still to come has not named his grave: he can be
+ * fouled, until two fouls take the grave (DON-2), as in his own last word (graveOpen).
+ */
 function graveAhead(state: GameState, seat: Seat): boolean {
   const phase = state.phase;
   if (phase.kind !== "day" || phase.step.kind !== "lastWords") return false;
   const s = seatOf(state, seat);
-  return s.card === "don" && s.out?.cause === "vote" && phase.step.queue.indexOf(seat) > phase.step.index;
+  return (
+    s.card === "don" &&
+    s.out?.cause === "vote" &&
+    s.fouls < 2 &&
+    phase.step.queue.indexOf(seat) > phase.step.index
+  );
 }
 
 /** The seat whose turn it is in the current day queue, if any. */
@@ -168,6 +176,8 @@ export function check(state: GameState, c: CommandBody & { readonly actor: Actor
         return ruleError("FOUL-1", `a foul's reason is one of ${FOUL_REASONS.join(", ")}`);
       if (c.note !== undefined && (typeof c.note !== "string" || c.note.length > 500))
         return ruleError("COMMAND", "a note is text of at most 500 characters");
+      if (c.reason === "other" && !c.note?.trim())
+        return ruleError("FOUL-1", "a foul for another reason carries the host's note saying what it was");
       if (inGame(state, c.seat) || graveOpen(state, c.seat) === null || graveAhead(state, c.seat))
         return null;
       return ruleError("FOUL-7", `seat ${c.seat} is out of the game: fouls go only to players in the game`);

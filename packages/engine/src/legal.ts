@@ -82,7 +82,7 @@ function candidates(state: GameState, actor: Actor): Action[] {
   }
   out.push({ actor, type: "advance" }, { actor, type: "undo" }, { actor, type: "announceResult" });
   for (const seat of ALL_SEATS) {
-    out.push({ actor, type: "foul", seat, reason: "other" });
+    out.push({ actor, type: "foul", seat, reason: "arguing" });
     out.push({ actor, type: "remark", seat, reason: "loud" });
     out.push({ actor, type: "disqualify", seat });
   }
@@ -142,9 +142,9 @@ function seatActions(state: GameState, seat: Seat): Action[] | null {
 
 /**
  * Every command `actor` may make now. For the host this includes one foul, one remark and one
- * disqualification per seat (any listed reason is as legal as the one shown), and every seat's
- * choice or vote, entered on its behalf. RATE-6 contests are open-ended (any seat, any points) and
- * are not listed.
+ * disqualification per seat (any listed reason is as legal as the one shown; "other" needs a note,
+ * FOUL-1), and every seat's choice or vote, entered on its behalf. RATE-6 contests are open-ended
+ * (any seat, any points) and are not listed.
  */
 export function legalActions(state: GameState, actor: Actor): Action[] {
   const fast = actor === "host" ? null : seatActions(state, actor);

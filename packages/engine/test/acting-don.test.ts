@@ -21,6 +21,17 @@ describe("ACTING-DON the Don makes the shot", () => {
     expect(t.seat(9).out?.cause).toBe("night");
   });
 
+  it("ACTING-DON a Don healed out of the freeze is not frozen: he makes the shot, with no gesture", () => {
+    const t = firstNight();
+    nightUntil(t, "mafia", { prostitute: DON, doctor: DON });
+    expect(script(t)?.gesture).toEqual([]);
+    expect(script(t)?.choosers.map((c) => c.seat)).toEqual([DON]);
+    expect(t.refuse({ type: "choose", seat: MAFIA_A, target: 9 }).rule).toBe("FLOW-3");
+    choose(t, DON, 9);
+    t.night({});
+    expect(t.seat(9).out?.cause).toBe("night");
+  });
+
   it("ACTING-DON the Don's skip means no shot, even when the others would shoot", () => {
     const t = firstNight();
     nightUntil(t, "mafia");

@@ -3,7 +3,7 @@
 import { viewFor } from "@misto/engine";
 import { describe, expect, it } from "vitest";
 import { choose, firstNight, nightUntil, voteOut, woken } from "./night-helpers.js";
-import { COMMISSAR, DON, MAFIA_A, MAFIA_B, MANIAC, PROSTITUTE, Table } from "./scenario.js";
+import { COMMISSAR, DOCTOR, DON, MAFIA_A, MAFIA_B, MANIAC, PROSTITUTE, Table } from "./scenario.js";
 
 const day1 = () => new Table().advance();
 const fouls = (t: Table, seat: number, n: number) => {
@@ -125,6 +125,32 @@ describe("FOUL-7 fouls and removals take effect at once", () => {
     expect(voting?.ballots.map((b) => b.voter)).not.toContain(3);
   });
 
+  it("FOUL-7 a fourth foul in the middle of the vote takes the vote of a player whose turn has not come", () => {
+    const t = day1();
+    fouls(t, 10, 3);
+    t.toVoting();
+    expect(t.current).toBe(2);
+    t.do({ type: "vote", voter: 2, target: 9 });
+    fouls(t, 10, 1);
+    const voters: number[] = [];
+    t.vote((voter) => {
+      voters.push(voter);
+      return voter === 9 ? 8 : 9;
+    });
+    expect(voters).toEqual([3, 4, 5, 6, 7, 8, 9, 11, 12, 1]);
+    expect(t.state.votings[0]?.ballots.map((b) => b.voter)).not.toContain(10);
+  });
+
+  it("FOUL-7 what was done stands: a resolved night is not changed by a removal the next morning", () => {
+    const t = firstNight();
+    t.night({ prostitute: MANIAC, doctor: 9, mafia: 9 });
+    t.do({ type: "disqualify", seat: DOCTOR });
+    t.do({ type: "disqualify", seat: PROSTITUTE });
+    expect(lastNight(t)?.outcome).toMatchObject({ freeze: MANIAC, heal: 9, deaths: [] });
+    expect(t.seat(9).out).toBeNull();
+    expect(t.step).toBe("morning");
+  });
+
   it("FOUL-7 a player removed during a night makes no further choice: his step is passed over", () => {
     const t = firstNight();
     nightUntil(t, "doctor");
@@ -179,6 +205,23 @@ describe("FOUL-7 fouls and removals take effect at once", () => {
     t.do({ type: "foul", seat: DON, reason: "arguing" });
     expect(t.seat(DON).fouls).toBe(2);
     expect(t.refuse({ actor: DON, type: "grave", seat: DON, target: 9 }).rule).toBe("DON-2");
+  });
+
+  it("FOUL-7 a Don who has lost his grave to two fouls gets no more: he is out of the game", () => {
+    const t = new Table({ settings: { tieRule: "allTied" } }).advance();
+    t.toVoting().vote((voter) => (voter === DON || (voter > 6 && voter !== 8) ? 8 : DON));
+    expect(t.current).toBe(8); // the Don's last word is still to come
+    fouls(t, DON, 2);
+    expect(t.refuse({ type: "foul", seat: DON, reason: "arguing" }).rule).toBe("FOUL-7");
+    t.advance();
+    expect(t.current).toBe(DON);
+    expect(t.refuse({ type: "foul", seat: DON, reason: "nightTalk" }).rule).toBe("FOUL-7");
+    expect(t.seat(DON).fouls).toBe(2);
+    const u = day1();
+    u.toVoting().vote((voter) => (voter === DON ? 9 : DON));
+    expect(u.current).toBe(DON); // in his own last word
+    fouls(u, DON, 2);
+    expect(u.refuse({ type: "foul", seat: DON, reason: "arguing" }).rule).toBe("FOUL-7");
   });
 
   it("FOUL-7 a Don who has named his grave gets no more fouls", () => {

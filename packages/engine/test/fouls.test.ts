@@ -1,6 +1,6 @@
 // FOUL-1 … FOUL-4: fouls and their reasons, remarks, foul votes, and the rights three and four fouls take.
 
-import { FOUL_REASONS, viewFor } from "@misto/engine";
+import { FOUL_REASONS, REMARK_REASONS, viewFor } from "@misto/engine";
 import { describe, expect, it } from "vitest";
 import { firstNight, voteOut } from "./night-helpers.js";
 import { Table } from "./scenario.js";
@@ -26,7 +26,7 @@ describe("FOUL-1 fouls and their reasons", () => {
   it("FOUL-1 every listed reason gives one foul; talking or gesturing at night gives two at once", () => {
     for (const reason of FOUL_REASONS) {
       const t = firstNight();
-      t.do({ type: "foul", seat: 9, reason });
+      t.do({ type: "foul", seat: 9, reason, note: "what happened" }); // FOUL-1: "other" needs its note
       expect(t.seat(9).fouls).toBe(reason === "nightTalk" ? 2 : 1);
     }
   });
@@ -36,6 +36,15 @@ describe("FOUL-1 fouls and their reasons", () => {
     const [event] = t.do({ type: "foul", seat: 8, reason: "other", note: "left the table" });
     expect(event).toMatchObject({ reason: "other", note: "left the table" });
     expect(t.refuse({ type: "foul", seat: 8, reason: "other", note: "x".repeat(501) }).rule).toBe("COMMAND");
+  });
+
+  it("FOUL-1 a foul for another reason (other) carries the host's note: without one it is refused", () => {
+    const t = day1();
+    expect(t.refuse({ type: "foul", seat: 8, reason: "other" }).rule).toBe("FOUL-1");
+    expect(t.refuse({ type: "foul", seat: 8, reason: "other", note: "  " }).rule).toBe("FOUL-1");
+    expect(t.seat(8).fouls).toBe(0);
+    t.do({ type: "foul", seat: 8, reason: "unethical" }); // a listed reason needs no note
+    expect(t.seat(8).fouls).toBe(1);
   });
 
   it("FOUL-1 an unknown reason is refused, and only the host gives fouls", () => {
@@ -72,6 +81,14 @@ describe("FOUL-2 remarks", () => {
     expect(t.seat(8)).toMatchObject({ remarks: 3, fouls: 1, foulVotes: 0 });
     for (let i = 0; i < 3; i++) t.do({ type: "remark", seat: 8, reason: "loud" });
     expect(t.seat(8)).toMatchObject({ remarks: 6, fouls: 2, foulVotes: 1 });
+  });
+
+  it("FOUL-2 a remark is for loud talk, insults or swearing: no other reason", () => {
+    expect([...REMARK_REASONS]).toEqual(["loud", "insult", "swearing"]);
+    const t = day1();
+    expect(t.refuse({ type: "remark", seat: 8, reason: "other" as never }).rule).toBe("FOUL-2");
+    for (const reason of REMARK_REASONS) t.do({ type: "remark", seat: 8, reason });
+    expect(t.seat(8)).toMatchObject({ remarks: 3, fouls: 1 });
   });
 
   it("FOUL-2 remarks are made only in the day's discussion", () => {
@@ -129,6 +146,17 @@ describe("FOUL-3 foul votes", () => {
     fouls(t, 11, 2);
     t.vote((voter) => (voter === 9 ? 10 : 9));
     expect(lastVoting(t)?.foulVotes).toEqual([{ seat: 11, votes: 1 }]);
+  });
+
+  it("FOUL-3 a foul vote given at night counts in the next day's vote", () => {
+    const t = firstNight();
+    t.do({ type: "foul", seat: 8, reason: "nightTalk" });
+    expect(t.seat(8)).toMatchObject({ fouls: 2, foulVotes: 1 });
+    t.night({});
+    t.advance(); // day 1's announcement
+    voteOut(t, 12);
+    expect(lastVoting(t)).toMatchObject({ day: 1, round: "vote", foulVotes: [{ seat: 8, votes: 1 }] });
+    expect(t.seat(8).foulVotes).toBe(0);
   });
 
   it("FOUL-3 each foul vote counts in one voting only", () => {

@@ -135,6 +135,18 @@ describe("NIGHT-12 the commissar's note", () => {
     expect(t.step).toBe("morning"); // no note step: the right is gone
   });
 
+  it("NIGHT-12 a note burns when he leaves another way: voted out the day after, nothing is read", () => {
+    const t = firstNight();
+    t.night({ commissar: DON }, true);
+    announce(t);
+    voteOut(t, COMMISSAR);
+    expect(t.seat(COMMISSAR).out?.cause).toBe("vote");
+    t.night({ mafia: 9 });
+    expect(lastNight(t)?.outcome?.noteRead).toBeNull();
+    announce(t);
+    expect(viewFor(t.state, 10).nights.map((n) => n.note)).toEqual([null, null]);
+  });
+
   it("NIGHT-12 declining to leave a note keeps the right for a later night", () => {
     const t = firstNight();
     t.night({ commissar: 9 }, false);

@@ -327,6 +327,23 @@ describe("NIGHT-8 the doctor's repeat limit", () => {
     expect(t.refuse({ type: "choose", seat: DOCTOR, target: DOCTOR }).rule).toBe("NIGHT-8");
   });
 
+  it("NIGHT-8 a night on which he skips breaks his run", () => {
+    const t = firstNight();
+    t.night({ doctor: 8 });
+    voteOut(t, 12);
+    t.night({});
+    voteOut(t, 11);
+    t.night({ doctor: 8 });
+    voteOut(t, 10);
+    choose(t, PROSTITUTE, null);
+    choose(t, DOCTOR, 8); // nights 3 and 4: the skipped night 2 broke the run
+    t.night({});
+    voteOut(t, 9);
+    choose(t, PROSTITUTE, null);
+    expect(t.refuse({ type: "choose", seat: DOCTOR, target: 8 }).rule).toBe("NIGHT-8");
+    choose(t, DOCTOR, 7);
+  });
+
   it("NIGHT-8 anyTarget: after two nights of healing he must rest, whatever the target", () => {
     const t = firstNight({ repeatLimitScope: "anyTarget" });
     t.night({ doctor: 8 });

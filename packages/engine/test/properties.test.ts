@@ -324,7 +324,7 @@ function asListed(c: Record<string, unknown>): Record<string, unknown> | null {
     case "liftVote":
       return pickOut("voter", "yes");
     case "foul":
-      return { ...pickOut("seat"), reason: "other" };
+      return { ...pickOut("seat"), reason: "arguing" };
     case "remark":
       return { ...pickOut("seat"), reason: "loud" };
     case "disqualify":

@@ -148,7 +148,8 @@ export class RandomGame {
     if (aside === "foul") {
       const reason = pick(FOUL_REASONS, this.random);
       const seat = this.foulSeat();
-      return this.random() < 0.2
+      // FOUL-1: "other" always carries a note (the draw is made either way, to keep the stream).
+      return this.random() < 0.2 || reason === "other"
         ? { actor: "host", type: "foul", seat, reason, note: "the host's note" }
         : { actor: "host", type: "foul", seat, reason };
     }

@@ -160,7 +160,7 @@ export class Table {
 
   /** The host gives `seat` `count` fouls, one at a time. */
   giveFouls(seat: Seat, count: number): this {
-    for (let i = 0; i < count; i++) this.do({ type: "foul", seat, reason: "other" });
+    for (let i = 0; i < count; i++) this.do({ type: "foul", seat, reason: "arguing" });
     return this;
   }
 

@@ -154,7 +154,7 @@ describe.each(BACKENDS)("phones on $name", (backend) => {
     for (const command of [
       { type: "advance" },
       { type: "undo" },
-      { type: "foul", seat: 4, reason: "other" },
+      { type: "foul", seat: 4, reason: "arguing" },
       { type: "announceResult" },
       { type: "advance", actor: "host" },
     ]) {

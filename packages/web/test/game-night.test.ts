@@ -74,6 +74,16 @@ describe("the night script", () => {
     expect(table.view.host?.script?.role).toBe("commissar");
   });
 
+  it("ACTING-DON the Don is asked by name only when he shoots; one acting mafioso is asked as the mafia", () => {
+    const table = toNight();
+    table.must({ actor: host, type: "disqualify", seat: 1 }).advance(); // the Don is out; the acquaintance ends
+    table.must(choose(4, 2)).must(choose(6, null)); // the prostitute freezes seat 2
+    const script = scriptOf(table);
+    expect(script.role).toBe("mafia");
+    expect(script.choosers.map((c) => c.seat)).toEqual([3]);
+    expect(scriptWords(table.view, script).ask).toBe("night.say.mafiaAskOne");
+  });
+
   it("NIGHT-11 the commissar's answer: thumb up for black, down for red", () => {
     const table = toNight().advance();
     table.must(choose(4, null)).must(choose(6, null)).must(choose(1, null)).must(choose(7, null));

@@ -36,7 +36,7 @@ describe("the city chat's floor", () => {
     const seen = new Set<string>();
     // Seat 4 is muted (FOUL-4) from the start.
     for (let i = 0; i < 3; i++)
-      table.must({ actor: "host", type: "foul", seat: 4, reason: "other" } as never);
+      table.must({ actor: "host", type: "foul", seat: 4, reason: "arguing" } as never);
     for (let n = 0; n < 160 && table.state.phase.kind !== "ended"; n++) {
       for (const seat of SEATS) {
         const view = viewFor(table.state, seat);

@@ -121,7 +121,7 @@ async function fireTimers(store: TableStore): Promise<void> {
 }
 
 const advance: Action = { actor: "host", type: "advance" };
-const foul = (seat: number): Action => ({ actor: "host", type: "foul", seat, reason: "other" });
+const foul = (seat: number): Action => ({ actor: "host", type: "foul", seat, reason: "arguing" });
 
 beforeEach(() => {
   server = new FakeServer();
@@ -262,7 +262,7 @@ describe("the table store", () => {
   it("on a stale answer refetches and puts its own steps on top of another device's", async () => {
     const store = open();
     await store.settled();
-    server.apply({ actor: "host", type: "foul", seat: 7, reason: "other", at: 5 });
+    server.apply({ actor: "host", type: "foul", seat: 7, reason: "arguing", at: 5 });
     store.send(foul(2));
     await store.settled();
     const table = ready(store.snapshot());

@@ -189,7 +189,7 @@ describe.each([
     });
     const second = [
       ...game.play({ type: "advance" }),
-      ...game.play({ type: "foul", seat: 3, reason: "other" }),
+      ...game.play({ type: "foul", seat: 3, reason: "arguing" }),
     ];
     const answer = { seq: 4, events: second, note: "«ґ» — ok" };
     expect(await store.append(row.id, 2, second, { id: "c2", answer }, game.status())).toEqual({

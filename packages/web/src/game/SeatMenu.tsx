@@ -65,7 +65,14 @@ export function SeatMenu(props: {
             <h3 id="menu-foul">{t("menu.foul")}</h3>
             <div class="chips">
               {FOUL_REASONS.map((reason) => (
-                <button key={reason} type="button" class="btn" onClick={() => foul(reason)}>
+                <button
+                  key={reason}
+                  type="button"
+                  class="btn"
+                  // FOUL-1: a foul for another reason carries the host's note.
+                  disabled={reason === "other" && !note.trim()}
+                  onClick={() => foul(reason)}
+                >
                   {t(`foul.${reason}`)}
                   {reason === "nightTalk" ? ` (${t("menu.twoFouls")})` : ""}
                 </button>

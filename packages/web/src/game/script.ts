@@ -42,13 +42,21 @@ export function scriptWords(view: View, script: NightScript): ScriptWords {
       sleep: "night.say.prostituteSleeps",
     };
   }
-  const together = script.role === "mafia" && script.choosers.length > 1;
   return {
     opening,
     wake: `night.say.${script.role}Wakes`,
-    ask: together ? "night.say.mafiaAskTogether" : `night.say.${script.role}Ask`,
+    ask: script.role === "mafia" ? mafiaAsk(view, script) : `night.say.${script.role}Ask`,
     sleep: `night.say.${script.role}Sleeps`,
   };
+}
+
+/** ACTING-DON: the Don is asked by name only when he is the shooter; the card's rights stay his. */
+function mafiaAsk(view: View, script: NightScript): string {
+  if (script.choosers.length > 1) return "night.say.mafiaAskTogether";
+  const shooter = script.choosers[0]?.seat;
+  return shooter !== undefined && view.seats[shooter - 1]?.card === "don"
+    ? "night.say.mafiaAsk"
+    : "night.say.mafiaAskOne";
 }
 
 /** NIGHT-11: the check a just-accepted action made (the commissar's choice), to show him at once. */
