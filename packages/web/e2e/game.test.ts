@@ -201,7 +201,14 @@ describe("the host console plays one complete game (issue 3)", () => {
     // --- Day 1: two fouls to seat 12 make a foul vote ----------------------------------------------
     await expectPhase("Day 1 · discussion");
     await foul(12, "arguing with the host");
-    await foul(12, "speaking out of turn");
+    // FOUL-1: a foul for "other" carries the host's note: its button waits for one.
+    await seatChip(12).click();
+    const menu = page.getByRole("dialog", { name: /^Seat 12 · / });
+    await menu.waitFor();
+    expect(await button("other", menu).isDisabled()).toBe(true);
+    await menu.getByLabel("Note (needed for “other”)").fill("spoke while the host counted");
+    await button("other", menu).click();
+    await menu.waitFor({ state: "detached" });
     await expect.poll(() => seatChip(12).textContent()).toContain("fouls: 2");
     await expect.poll(() => seatChip(12).textContent()).toContain("+1 foul votes");
     await snap("day1-fouls");
