@@ -462,7 +462,9 @@ function nightText(entry: Extract<RecapEntry, { kind: "night" }>): string {
   const target = (t: Seat | null) => (t === null ? "nobody" : String(t));
   const prostitute = choice("prostitute");
   if (prostitute) {
-    const cancelled = prostitute.target !== null && outcome.freeze === null ? " (the heal cancels it)" : "";
+    // NIGHT-6: only a heal on her target cancels it (a freeze on a player removed tonight also ends null).
+    const healed = prostitute.target !== null && choice("doctor")?.target === prostitute.target;
+    const cancelled = healed && outcome.freeze === null ? " (the heal cancels it)" : "";
     parts.push(`prostitute froze ${target(prostitute.target)}${cancelled}`);
   }
   const doctor = choice("doctor");

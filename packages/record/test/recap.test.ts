@@ -85,6 +85,18 @@ describe("recap", () => {
     );
   });
 
+  it("NIGHT-2 FOUL-7 a freeze on a player removed that night is not told as cancelled by a heal", () => {
+    const t = new Play({ settings: { firstPhase: "night" } });
+    t.advance(2);
+    t.do({ type: "choose", seat: 4, target: 9 });
+    t.do({ type: "disqualify", seat: 9 });
+    t.night({ doctor: 8 });
+    const lines = recapText(recap(t.record())).filter((l) => l.startsWith("Night 1: "));
+    expect(lines).toContain(
+      "Night 1: prostitute froze 9; doctor healed 8; mafia shot nobody; maniac shot nobody; commissar checked nobody; nobody died",
+    );
+  });
+
   it("FLOW-4 a first night of acquaintance only", () => {
     const t = new Play({ settings: { firstPhase: "night", firstNightActions: false } });
     t.advance(2);

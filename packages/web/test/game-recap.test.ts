@@ -1,11 +1,12 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { type GameRecord, recap, recapSections } from "@misto/record";
+import { type GameRecord, recap, recapSections, toRecord } from "@misto/record";
 import { describe, expect, it } from "vitest";
 import { phaseLabel, RECAP_ICONS, recapLine } from "../src/game/recapLines.js";
 import { translator } from "../src/game/tr.js";
 import { GAME_STRINGS } from "../src/i18n/game.js";
 import { LANGUAGES } from "../src/i18n/types.js";
+import { HostTable } from "./game-helpers.js";
 
 const GOLDEN = fileURLToPath(new URL("../../record/test/golden/", import.meta.url));
 const records = readdirSync(GOLDEN)
@@ -46,6 +47,25 @@ describe("RATE-1 the recap in three languages", () => {
     expect(recapLine(entry, translator(GAME_STRINGS.ru)).text).toContain("записка комиссара");
     expect(recapLine(entry, translator(GAME_STRINGS.uk)).text).toContain("записка комісара");
     expect(recapLine(entry, translator(GAME_STRINGS.en)).text).toContain("the commissar's note");
+  });
+
+  it("NIGHT-2 FOUL-7 a freeze on a player removed that night is not told as cancelled by a heal", () => {
+    const table = new HostTable({ firstPhase: "night" }).advance(2);
+    table.must({ actor: "host", type: "choose", seat: 4, target: 9 });
+    table.must({ actor: "host", type: "disqualify", seat: 9 });
+    for (const [seat, target] of [
+      [6, 8],
+      [1, null],
+      [7, null],
+      [5, null],
+    ] as const)
+      table.must({ actor: "host", type: "choose", seat, target });
+    const night = recap(toRecord(table.events)).find((e) => e.kind === "night");
+    expect(night).toBeDefined();
+    if (!night) return;
+    const text = recapLine(night, translator(GAME_STRINGS.en)).text;
+    expect(text).toContain("the prostitute froze 9");
+    expect(text).not.toContain("the heal cancels it");
   });
 
   it("DAY-6 a lift-all vote and a tie are told in words", () => {

@@ -123,7 +123,9 @@ function nightText(entry: Extract<RecapEntry, { kind: "night" }>, tr: Tr): strin
   const target = (t: Seat | null) => (t === null ? tr("recap.nobody") : String(t));
   const prostitute = choice("prostitute");
   if (prostitute) {
-    const cancelled = prostitute.target !== null && outcome.freeze === null;
+    // NIGHT-6: only a heal on her target cancels it (a freeze on a player removed tonight also ends null).
+    const cancelled =
+      prostitute.target !== null && choice("doctor")?.target === prostitute.target && outcome.freeze === null;
     if (prostitute.target === null) parts.push(tr("recap.night.frozeNobody"));
     else
       parts.push(
