@@ -259,7 +259,8 @@ function applyRating(d: Draft, event: Fact, at: number): void {
           kind: "contest",
           seat: event.seat,
           points: event.points,
-          queue: ratedSeats(d),
+          // RATE-6: the seed forbids supporting oneself, so the contested player does not vote on his own change.
+          queue: ratedSeats(d).filter((seat) => seat !== event.seat),
           index: 0,
           support: [],
         },

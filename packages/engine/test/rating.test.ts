@@ -243,9 +243,25 @@ describe("RATE-6 contests", () => {
   it("RATE-6 a change with one supporter fails and the points stand", () => {
     const t = toRating();
     t.do({ type: "closeNominations" });
-    contest(t, 8, 2, [8]);
-    expect(t.state.rating?.contests[0]).toMatchObject({ support: [8], passed: false });
+    contest(t, 8, 2, [9]);
+    expect(t.state.rating?.contests[0]).toMatchObject({ support: [9], passed: false });
     expect(points(t)?.[7]).toBe(0);
+  });
+
+  it("RATE-6 the contested player does not vote on his own change (the seed forbids supporting oneself)", () => {
+    const t = toRating();
+    t.do({ type: "closeNominations" });
+    t.do({ type: "contest", seat: 1, points: 2 });
+    expect(t.current).toBe(2);
+    expect(t.refuse({ actor: 1, type: "contestVote", voter: 1, support: true }).rule).toBe("RATE-6");
+    const voters: number[] = [];
+    while (t.step === "contest") {
+      const voter = t.current as number;
+      voters.push(voter);
+      t.do({ actor: voter, type: "contestVote", voter, support: true });
+    }
+    expect(voters).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(points(t)?.[0]).toBe(2);
   });
 
   it("RATE-6 a contest is put to the table by the host, after the city's vote", () => {
@@ -274,7 +290,7 @@ describe("RATE-7 the club administration", () => {
     rate(t, (v) => (v === 5 ? null : 5));
     expect(t.state.rating?.votes.map((v) => v.voter)).not.toContain(9);
     t.do({ type: "contest", seat: 5, points: 2 });
-    expect(t.state.phase).toMatchObject({ step: { queue: [1, 2, 3, 4, 5, 6, 7, 8, 10, 11, 12] } });
+    expect(t.state.phase).toMatchObject({ step: { queue: [1, 2, 3, 4, 6, 7, 8, 10, 11, 12] } });
   });
 
   it("RATE-7 an administrator gets no points: no bonus, no contest", () => {
