@@ -406,11 +406,11 @@ function nightScript(state: GameState): NightScript | null {
     wake: wake.wake,
     // NIGHT-2: a freeze on herself has no effect, so the prostitute (even the lone one) is never shown it.
     gesture: wake.wake.filter((seat) => seat === frozen && seatOf(state, seat).card !== "prostitute"),
-    choosers: pending.map((seat) => ({
-      seat,
-      targets: living.filter((t) => targetProblem(state, wake, seat, t) === null),
-      onlySkip: wake.stopped.some((s) => s.seat === seat),
-    })),
+    choosers: pending.map((seat) => {
+      const targets = living.filter((t) => targetProblem(state, wake, seat, t) === null);
+      // A stopped chooser, or one with no legal target (a rest night under repeatLimitScope "anyTarget"), may only skip.
+      return { seat, targets, onlySkip: targets.length === 0 || wake.stopped.some((s) => s.seat === seat) };
+    }),
     check: wake.role === "commissar" ? check : null,
   };
 }
