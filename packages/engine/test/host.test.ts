@@ -246,3 +246,33 @@ describe("who may send a command, and its shape", () => {
     expect(t.state.phase.kind).toBe("day");
   });
 });
+
+describe("undoing the end of the game", () => {
+  it("HOST-3 a Don's grave that ended the game is undone: the game goes on and the Don chooses again", () => {
+    const t = new Table().advance().disqualifySeats(5, 6, 7, 8, 9, 10, 11);
+    t.toVoting().vote((voter) => (voter === DON ? 12 : DON)); // living: the black four and seat 12
+    const beforeGrave = t.position();
+    t.do({ type: "grave", seat: DON, target: 12 });
+    expect(t.state.result?.winner).toBe("black");
+    t.do({ type: "undo" });
+    expect(t.position()).toBe(beforeGrave);
+    expect(t.state.result).toBeNull();
+    t.do({ type: "grave", seat: DON, target: null });
+    expect(t.seat(12).out).toBeNull();
+  });
+
+  it("HOST-3 a removal that ended the game is undone until the result is announced, and each undo is an event", () => {
+    const t = new Table().advance().disqualifySeats(DON, MAFIA_A, MAFIA_B);
+    t.giveFouls(PROSTITUTE, 5);
+    expect(t.state.result?.winner).toBe("red");
+    const events = t.do({ type: "undo" });
+    expect(events).toMatchObject([{ type: "undone", by: "host" }]);
+    expect(t.state.result).toBeNull();
+    expect(t.seat(PROSTITUTE)).toMatchObject({ out: null, fouls: 4 });
+    t.do({ type: "undo" });
+    expect(t.seat(PROSTITUTE).fouls).toBe(3);
+    expect(t.state.undos).toBe(2);
+    expect(t.events.filter((e) => e.type === "undone")).toHaveLength(2);
+    expect(replay(t.events)).toEqual(t.state);
+  });
+});
