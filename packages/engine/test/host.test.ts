@@ -276,3 +276,39 @@ describe("undoing the end of the game", () => {
     expect(replay(t.events)).toEqual(t.state);
   });
 });
+
+describe("a night that ends the game, before the announcement", () => {
+  /** Night 1 with the mafiosi removed but the Don: the maniac's kill of the Don ends it, red wins. */
+  function donKilledLast(): Table {
+    const t = new Table({ settings: { firstPhase: "night" } }).advance();
+    t.disqualifySeats(MAFIA_A, MAFIA_B, PROSTITUTE);
+    return t.night({ maniac: DON });
+  }
+
+  it("HOST-2 DAY-8 to the players and spectators the game is still that night until the host announces the result", () => {
+    const t = donKilledLast();
+    expect(t.state.phase.kind).toBe("ended");
+    expect(t.viewAs("host").phase).toMatchObject({ kind: "ended" });
+    for (const viewer of [8, MANIAC, DON, "spectator"] as const) {
+      const view = t.viewAs(viewer);
+      expect(view.phase).toMatchObject({ kind: "night", n: 1, step: null, since: 0 });
+      expect(view.version).toBeNull();
+      expect(view.result).toBeNull();
+      expect(view.seats[DON - 1]).toMatchObject({ out: null, card: viewer === DON ? "don" : null });
+    }
+    expect(t.viewAs(8).you?.silenced).toBe("FOUL-1");
+    expect(t.refuse({ actor: 8, type: "speak", seat: 8, text: "is it over?" }).rule).toBe("FOUL-1");
+    t.do({ type: "announceResult" });
+    expect(t.viewAs(8).phase.kind).toBe("rating");
+    expect(t.viewAs(8).result).toEqual({ winner: "red", announced: true });
+    expect(t.viewAs(8).you?.silenced).toBeNull();
+  });
+
+  it("HOST-2 a game ended in the day is over for everyone at once: the city is awake and may talk", () => {
+    const t = lastBlackStanding();
+    t.vote((voter) => (voter === PROSTITUTE ? 8 : PROSTITUTE));
+    expect(t.viewAs(8).phase.kind).toBe("ended");
+    expect(t.viewAs(8).result).toBeNull();
+    expect(t.viewAs(8).you?.silenced).toBeNull();
+  });
+});
