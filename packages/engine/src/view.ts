@@ -136,9 +136,10 @@ export interface HostView {
 export interface View {
   readonly viewer: Viewer;
   /**
-   * The state's version. Null for players and spectators at night (a night that ended the game
-   * included, until the host announces it): counting the night's events would tell them who woke
-   * and chose (a commissar's note step, say).
+   * The state's version, for the host only. Null for players and spectators: it counts every event,
+   * so at night, and after it (the morning's version less the evening's), it would tell them how
+   * many choices the night took: a Don frozen (his mafiosi choose in his place), a commissar's note
+   * step.
    */
   readonly version: number | null;
   readonly settings: Settings;
@@ -433,10 +434,7 @@ export function viewFor(state: GameState, viewer: Viewer): View {
       : null;
   return {
     viewer,
-    version:
-      viewer === "host" || (state.phase.kind !== "night" && nightEndedUnannounced(state) === null)
-        ? state.version
-        : null,
+    version: viewer === "host" ? state.version : null,
     settings: state.settings,
     phase: phaseView(state, viewer),
     seats: state.seats.map((s) => seatView(state, viewer, s)),
