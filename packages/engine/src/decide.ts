@@ -266,17 +266,29 @@ export function speechTextProblem(text: unknown): RuleError | null {
 }
 
 /**
+ * DAY-8, HOST-2: the night a game ended in, while the host has not announced the result: the city
+ * still sleeps, and to everyone but the host the game is still in that night (the end of the game
+ * is a result of the night). Null otherwise.
+ */
+export function nightEndedUnannounced(state: GameState): number | null {
+  const result = state.result;
+  if (state.phase.kind !== "ended" || result === null || result.announced) return null;
+  return result.when.kind === "night" ? result.when.n : null;
+}
+
+/**
  * Who may speak now, whatever he would say: DAY-1 every living, unmuted player in the discussion
  * (FOUL-4); DAY-2, DAY-6, DAY-7 only the current speaker of an accusation, split speech or last
- * word; FOUL-1 nobody at night, in the morning's announcement or in the vote; SETUP-3 nobody
- * during the deal; NIGHT-14 never a player out of the game, but in his own last word. Once the
- * game has ended everyone speaks. Built from public facts and the seat's own, so a seat's view may
+ * word; FOUL-1 nobody at night (a night that ended the game included, until the host announces
+ * it), in the morning's announcement or in the vote; SETUP-3 nobody during the deal; NIGHT-14 never
+ * a player out of the game, but in his own last word. Once the game has ended everyone speaks. Built from public facts and the seat's own, so a seat's view may
  * carry it (`you.silenced`).
  */
 export function silencedBy(state: GameState, seat: Seat): RuleError | null {
   const phase = state.phase;
+  if (phase.kind === "night" || nightEndedUnannounced(state) !== null)
+    return ruleError("FOUL-1", "nobody speaks at night");
   if (phase.kind === "ended" || phase.kind === "rating" || phase.kind === "closed") return null;
-  if (phase.kind === "night") return ruleError("FOUL-1", "nobody speaks at night");
   if (phase.kind === "deal") return ruleError("SETUP-3", "nobody speaks during the deal");
   const step = phase.step;
   const s = seatOf(state, seat);

@@ -2,7 +2,7 @@
 // of what that viewer may know; nothing is copied wholesale and then trimmed.
 
 import { type Card, isMafioso, type Team, teamOf } from "./cards.js";
-import { silencedBy } from "./decide.js";
+import { nightEndedUnannounced, silencedBy } from "./decide.js";
 import { type Action, awaiting, legalActions } from "./legal.js";
 import { pendingChoosers, standingFreeze, targetProblem, wakeFor } from "./night/wake.js";
 import type { RuleId } from "./rules.js";
@@ -43,6 +43,7 @@ export interface SeatView {
 }
 
 export interface PhaseView {
+  /** To all but the host, a game ended by a night is still that night until the host announces it (DAY-8). */
   readonly kind: "deal" | "day" | "night" | "ended" | "rating" | "closed";
   readonly n: number | null;
   /** The day's or rating's step; at night only the host sees which role is awake. */
@@ -135,8 +136,10 @@ export interface HostView {
 export interface View {
   readonly viewer: Viewer;
   /**
-   * The state's version. Null for players and spectators at night: counting the night's events
-   * would tell them who woke and chose (a commissar's note step, say).
+   * The state's version, for the host only. Null for players and spectators: it counts every event,
+   * so at night, and after it (the morning's version less the evening's), it would tell them how
+   * many choices the night took: a Don frozen (his mafiosi choose in his place), a commissar's note
+   * step.
    */
   readonly version: number | null;
   readonly settings: Settings;
@@ -263,8 +266,12 @@ function phaseView(state: GameState, viewer: Viewer): PhaseView {
         candidates: step.kind === "split" ? step.tied : [],
       };
     }
-    default:
+    default: {
+      // DAY-8, HOST-2: the end of the game is the night's to announce; until then it is that night.
+      const night = viewer === "host" ? null : nightEndedUnannounced(state);
+      if (night !== null) return { ...base, kind: "night", n: night, step: null, since: 0 };
       return { ...base, kind: p.kind, n: null, step: null };
+    }
   }
 }
 
@@ -427,7 +434,7 @@ export function viewFor(state: GameState, viewer: Viewer): View {
       : null;
   return {
     viewer,
-    version: viewer === "host" || state.phase.kind !== "night" ? state.version : null,
+    version: viewer === "host" ? state.version : null,
     settings: state.settings,
     phase: phaseView(state, viewer),
     seats: state.seats.map((s) => seatView(state, viewer, s)),

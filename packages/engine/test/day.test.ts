@@ -236,3 +236,51 @@ describe("the host's announcement", () => {
     expect(t.viewAs(8).seats.every((s) => s.card !== null)).toBe(true);
   });
 });
+
+describe("the vote names somebody", () => {
+  it("DAY-3 every voter must vote: a vote for nobody is refused", () => {
+    const t = new Table().advance().toVoting();
+    expect(t.refuse({ type: "vote", voter: 2, target: null as never }).rule).toBe("DAY-3");
+    expect(t.refuse({ actor: 2, type: "vote", voter: 2, target: undefined as never }).rule).toBe("DAY-3");
+    expect(t.current).toBe(2);
+  });
+});
+
+describe("every way out of the day's vote has a last word", () => {
+  /** The seats speaking their last words now, each with his card public to seat 8 as he speaks. */
+  function lastWords(t: Table): Seat[] {
+    const order: Seat[] = [];
+    while (t.step === "lastWords") {
+      const speaker = t.current as Seat;
+      order.push(speaker);
+      expect(t.viewAs("host").phase.seconds).toBe(30);
+      expect(t.viewAs(8).seats[speaker - 1]?.card).toBe(t.seat(speaker).card);
+      t.advance();
+    }
+    return order;
+  }
+  /** A 6–6 tie between seats 12 and 1. */
+  const tieTwelveOne = (voter: Seat) => ([2, 3, 4, 5, 6, 12].includes(voter) ? DON : 12);
+
+  it("DAY-7 plurality, re-vote, lift-all and allTied each give the eliminated a last word with his card", () => {
+    const plurality = new Table().advance().toVoting().vote(outNine);
+    expect(lastWords(plurality)).toEqual([9]);
+
+    const revote = new Table().advance().toVoting().vote(tieTwelveOne).endSpeeches("splitSpeeches");
+    revote.vote((voter) => (voter === 2 ? 12 : tieTwelveOne(voter)));
+    expect(revote.state.votings[1]?.eliminated).toEqual([12]);
+    expect(lastWords(revote)).toEqual([12]);
+
+    const lift = new Table().advance().toVoting().vote(tieTwelveOne).endSpeeches("splitSpeeches");
+    lift.vote(tieTwelveOne);
+    while (lift.step === "liftAll") lift.do({ type: "liftVote", voter: lift.current as Seat, yes: true });
+    expect(lift.state.votings[2]?.eliminated).toEqual([12, DON]);
+    lift.advance(); // seat 12's word; the Don's word follows
+    lift.do({ type: "grave", seat: DON, target: COMMISSAR });
+    expect(lift.current).toBe(DON);
+    expect(lastWords(lift)).toEqual([DON, COMMISSAR]);
+
+    const allTied = new Table({ settings: { tieRule: "allTied" } }).advance().toVoting().vote(tieTwelveOne);
+    expect(lastWords(allTied)).toEqual([12, DON]);
+  });
+});

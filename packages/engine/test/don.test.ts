@@ -137,3 +137,36 @@ describe("the Don's fouls", () => {
     expect(t.refuse({ type: "grave", seat: DON, target: PROSTITUTE }).rule).toBe("DON-2");
   });
 });
+
+describe("the grave after a tie", () => {
+  it("DON-1 a Don voted out in the re-vote takes his grave in his last word", () => {
+    const t = new Table().advance().toVoting().vote(tieTwelveOne).endSpeeches("splitSpeeches");
+    t.vote((voter) => (voter === 7 ? DON : tieTwelveOne(voter)));
+    expect(t.state.votings[1]).toMatchObject({ round: "revote", eliminated: [DON] });
+    t.do({ actor: DON, type: "grave", seat: DON, target: 9 });
+    expect(t.seat(9).out?.cause).toBe("grave");
+    expect(t.viewAs("host").phase.queue).toEqual([DON, 9]);
+  });
+
+  it("DON-1 a Don voted out by the lift-all vote takes his grave in his own last word, after the seat before him", () => {
+    const t = new Table().advance().toVoting().vote(tieTwelveOne).endSpeeches("splitSpeeches");
+    t.vote(tieTwelveOne);
+    while (t.step === "liftAll") t.do({ type: "liftVote", voter: t.current as Seat, yes: true });
+    expect(t.viewAs("host").phase.queue).toEqual([12, DON]);
+    expect(t.refuse({ type: "grave", seat: DON, target: 9 }).rule).toBe("DON-1");
+    t.advance();
+    t.do({ type: "grave", seat: DON, target: 9 });
+    expect(t.viewAs("host").phase.queue).toEqual([12, DON, 9]);
+  });
+
+  it("DON-1 a Don voted out by allTied together with the last red ends the game: he takes nobody", () => {
+    const t = new Table({ settings: { tieRule: "allTied" } }).advance();
+    t.disqualifySeats(5, 6, 7, 8, 9, 10, 11); // living: 1 Don, 2–3 Mafia, 4 Prostitute, 12 a civilian
+    const choice: Record<Seat, Seat> = { 2: 12, 3: DON, 4: 12, 12: DON, 1: MAFIA_A };
+    t.toVoting().vote((voter) => choice[voter] as Seat);
+    expect(t.state.votings[0]?.eliminated).toEqual([12, DON]);
+    expect(t.state.result?.winner).toBe("black");
+    expect(t.refuse({ type: "grave", seat: DON, target: PROSTITUTE }).rule).toBe("TEAM-1");
+    expect(t.seat(PROSTITUTE).out).toBeNull();
+  });
+});

@@ -227,3 +227,27 @@ describe("the mafia's acquaintance", () => {
     expect(t.state.phase).toMatchObject({ kind: "night", n: 2, step: { kind: "wake", role: "prostitute" } });
   });
 });
+
+describe("the first night's settings with the day first", () => {
+  it("FLOW-4 firstNightActions off and the day first: night 1, after day 1, is the acquaintance only", () => {
+    const t = new Table({ settings: { firstNightActions: false } })
+      .advance()
+      .toVoting()
+      .vote((voter) => (voter === 9 ? 10 : 9))
+      .endSpeeches("lastWords");
+    expect(t.state.phase).toMatchObject({ kind: "night", n: 1, step: { kind: "acquaintance" } });
+    expect(t.refuse({ type: "choose", seat: DON, target: 8 }).rule).toBe("FLOW-3");
+    t.advance();
+    expect(t.state.phase).toMatchObject({ kind: "day", n: 2, step: { kind: "morning" } });
+    expect(t.state.nights[0]).toMatchObject({ n: 1, choices: [], outcome: { deaths: [] } });
+    expect(t.viewAs(MAFIA_A).you?.partners.map((p) => p.seat)).toEqual([DON, MAFIA_B]);
+  });
+
+  it("FLOW-4 prostituteKnowsMafia off (default): the prostitute does not wake for the acquaintance", () => {
+    const t = new Table({ settings: { firstPhase: "night" } }).advance();
+    expect(t.viewAs("host").host?.script?.wake).toEqual([DON, MAFIA_A, MAFIA_B]);
+    t.advance();
+    expect(t.viewAs(PROSTITUTE).you?.partners).toEqual([]);
+    expect(t.viewAs(DON).you?.partners.map((p) => p.seat)).toEqual([MAFIA_A, MAFIA_B]);
+  });
+});

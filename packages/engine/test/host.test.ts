@@ -246,3 +246,69 @@ describe("who may send a command, and its shape", () => {
     expect(t.state.phase.kind).toBe("day");
   });
 });
+
+describe("undoing the end of the game", () => {
+  it("HOST-3 a Don's grave that ended the game is undone: the game goes on and the Don chooses again", () => {
+    const t = new Table().advance().disqualifySeats(5, 6, 7, 8, 9, 10, 11);
+    t.toVoting().vote((voter) => (voter === DON ? 12 : DON)); // living: the black four and seat 12
+    const beforeGrave = t.position();
+    t.do({ type: "grave", seat: DON, target: 12 });
+    expect(t.state.result?.winner).toBe("black");
+    t.do({ type: "undo" });
+    expect(t.position()).toBe(beforeGrave);
+    expect(t.state.result).toBeNull();
+    t.do({ type: "grave", seat: DON, target: null });
+    expect(t.seat(12).out).toBeNull();
+  });
+
+  it("HOST-3 a removal that ended the game is undone until the result is announced, and each undo is an event", () => {
+    const t = new Table().advance().disqualifySeats(DON, MAFIA_A, MAFIA_B);
+    t.giveFouls(PROSTITUTE, 5);
+    expect(t.state.result?.winner).toBe("red");
+    const events = t.do({ type: "undo" });
+    expect(events).toMatchObject([{ type: "undone", by: "host" }]);
+    expect(t.state.result).toBeNull();
+    expect(t.seat(PROSTITUTE)).toMatchObject({ out: null, fouls: 4 });
+    t.do({ type: "undo" });
+    expect(t.seat(PROSTITUTE).fouls).toBe(3);
+    expect(t.state.undos).toBe(2);
+    expect(t.events.filter((e) => e.type === "undone")).toHaveLength(2);
+    expect(replay(t.events)).toEqual(t.state);
+  });
+});
+
+describe("a night that ends the game, before the announcement", () => {
+  /** Night 1 with the mafiosi removed but the Don: the maniac's kill of the Don ends it, red wins. */
+  function donKilledLast(): Table {
+    const t = new Table({ settings: { firstPhase: "night" } }).advance();
+    t.disqualifySeats(MAFIA_A, MAFIA_B, PROSTITUTE);
+    return t.night({ maniac: DON });
+  }
+
+  it("HOST-2 DAY-8 to the players and spectators the game is still that night until the host announces the result", () => {
+    const t = donKilledLast();
+    expect(t.state.phase.kind).toBe("ended");
+    expect(t.viewAs("host").phase).toMatchObject({ kind: "ended" });
+    for (const viewer of [8, MANIAC, DON, "spectator"] as const) {
+      const view = t.viewAs(viewer);
+      expect(view.phase).toMatchObject({ kind: "night", n: 1, step: null, since: 0 });
+      expect(view.version).toBeNull();
+      expect(view.result).toBeNull();
+      expect(view.seats[DON - 1]).toMatchObject({ out: null, card: viewer === DON ? "don" : null });
+    }
+    expect(t.viewAs(8).you?.silenced).toBe("FOUL-1");
+    expect(t.refuse({ actor: 8, type: "speak", seat: 8, text: "is it over?" }).rule).toBe("FOUL-1");
+    t.do({ type: "announceResult" });
+    expect(t.viewAs(8).phase.kind).toBe("rating");
+    expect(t.viewAs(8).result).toEqual({ winner: "red", announced: true });
+    expect(t.viewAs(8).you?.silenced).toBeNull();
+  });
+
+  it("HOST-2 a game ended in the day is over for everyone at once: the city is awake and may talk", () => {
+    const t = lastBlackStanding();
+    t.vote((voter) => (voter === PROSTITUTE ? 8 : PROSTITUTE));
+    expect(t.viewAs(8).phase.kind).toBe("ended");
+    expect(t.viewAs(8).result).toBeNull();
+    expect(t.viewAs(8).you?.silenced).toBeNull();
+  });
+});

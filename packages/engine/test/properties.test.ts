@@ -574,6 +574,34 @@ describe("random games", { timeout: 120_000 * SCALE }, () => {
     });
   });
 
+  it("DAY-5 DAY-7 every round starts at the first living seat after the last round's starter, and the voted-out and the grave's victim each have a last word", () => {
+    forGames(400, (spec) => {
+      const game = new RandomGame(spec);
+      game.onStep = ({ before, decision, after }) => {
+        if (!decision.ok || decision.events.some((e) => e.type === "undone")) return;
+        if (after.lastStarter !== before.lastStarter) {
+          // DAY-5: seat 1 for the game's first round, else the seat after the last starter; clockwise 12 → 1.
+          const from = before.lastStarter === null ? 1 : (before.lastStarter % 12) + 1;
+          const expected = ALL_SEATS.map((i) => ((from - 1 + i - 1) % 12) + 1).find(
+            (seat) => after.seats[seat - 1]?.out === null,
+          );
+          expect(after.lastStarter).toBe(expected);
+        }
+        if (after.result !== null) return;
+        const p = after.phase;
+        for (const s of after.seats) {
+          const was = before.seats[s.seat - 1] as SeatState;
+          if (was.out !== null || (s.out?.cause !== "vote" && s.out?.cause !== "grave")) continue;
+          // DAY-7: whoever the day's vote or the grave takes (and the game goes on) is queued for a last word.
+          expect(p.kind === "day" && p.step.kind === "lastWords" && p.step.queue.includes(s.seat)).toBe(true);
+        }
+        const speaker = lastWordSpeaker(after);
+        if (speaker !== undefined) expect(after.seats[speaker - 1]?.revealed).toBe(true);
+      };
+      playToClose(game);
+    });
+  });
+
   it("HOST-3 an undo restores the state before the undone step, and the kept steps replay to the live state", () => {
     forGames(400, (spec) => {
       const game = new RandomGame(spec);

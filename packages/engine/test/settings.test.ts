@@ -78,3 +78,33 @@ describe("rules settings", () => {
     expect(created.state.settings.discussionSeconds).toEqual([100, 80]);
   });
 });
+
+describe("the defaults of RULES.md", () => {
+  it("TEAM-1 FLOW-1 FLOW-4 DAY-1 DAY-2 DAY-6 DAY-7 each setting of these rows defaults as RULES.md says", () => {
+    const result = validateSettings(undefined);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.settings).toMatchObject({
+      blackWinsAtParity: false,
+      drawAfterQuietPhases: null,
+      firstPhase: "day",
+      firstNightActions: true,
+      prostituteKnowsMafia: false,
+      discussionSeconds: [150, 150, 150],
+      speechSeconds: 30,
+      lastWordSeconds: 30,
+      splitSpeechSeconds: 30,
+      tieRule: "revoteThenLiftAll",
+    });
+  });
+
+  it("TEAM-1 FLOW-1 DAY-6 each of these settings takes exactly the values RULES.md names", () => {
+    for (const tieRule of ["revoteThenLiftAll", "revoteThenNobody", "nobody", "allTied"])
+      expect(validateSettings({ tieRule }).ok).toBe(true);
+    expect(validateSettings({ tieRule: "revote" }).ok).toBe(false);
+    for (const firstPhase of ["day", "night"]) expect(validateSettings({ firstPhase }).ok).toBe(true);
+    expect(validateSettings({ firstPhase: "deal" }).ok).toBe(false);
+    for (const n of [null, 1, 6]) expect(validateSettings({ drawAfterQuietPhases: n }).ok).toBe(true);
+    for (const n of [0, -1, "3", true]) expect(validateSettings({ drawAfterQuietPhases: n }).ok).toBe(false);
+  });
+});

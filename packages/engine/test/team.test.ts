@@ -175,3 +175,18 @@ describe("the maniac's team", () => {
     expect(new Table().viewAs(MANIAC).you?.team).toBe("red");
   });
 });
+
+describe("a finished game and the host's undo", () => {
+  it("TEAM-1 a finished game refuses every game action but the host's undo, which takes the end back", () => {
+    const t = new Table().advance().disqualifySeats(DON, MAFIA_A, MAFIA_B);
+    t.disqualifySeats(PROSTITUTE);
+    expect(t.state.result?.winner).toBe("red");
+    expect(t.refuse({ type: "remark", seat: 8, reason: "loud" }).rule).toBe("TEAM-1");
+    expect(t.refuse({ actor: 8, type: "liftVote", voter: 8, yes: true }).rule).toBe("TEAM-1");
+    expect(t.refuse({ type: "note", seat: COMMISSAR, leave: true }).rule).toBe("TEAM-1");
+    t.do({ type: "undo" });
+    expect(t.state.result).toBeNull();
+    expect(t.seat(PROSTITUTE).out).toBeNull();
+    expect(t.state.phase).toMatchObject({ kind: "day", n: 1, step: { kind: "discussion" } });
+  });
+});

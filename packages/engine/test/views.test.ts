@@ -298,3 +298,17 @@ describe("views: no leaks in a whole game", () => {
     expect(leaks(t, { ...view, votings: host.host?.nights as never })).toContain('the view holds "choices"');
   });
 });
+
+describe("the view's version", () => {
+  it("DAY-8 NIGHT-2 a player's morning view does not count the night's steps: a frozen Don's night looks like any other", () => {
+    const mornings = [null, DON].map((freeze) => {
+      const t = new Table({ settings: { firstPhase: "night" } }).advance();
+      t.night({ prostitute: freeze, mafia: 10 });
+      expect(t.step).toBe("morning");
+      return { host: t.viewAs("host").version, seat: t.viewAs(9).version, tv: t.viewAs("spectator").version };
+    });
+    // The host's version counts the mafiosi choosing in the frozen Don's place; nobody else has one.
+    expect(mornings[1]?.host).toBe((mornings[0]?.host as number) + 1);
+    for (const m of mornings) expect([m.seat, m.tv]).toEqual([null, null]);
+  });
+});

@@ -229,3 +229,28 @@ describe("the other tie rules", () => {
     }
   });
 });
+
+describe("who starts, with the night first", () => {
+  it('DAY-5 with firstPhase "night" the first accusation round is still day 1\'s, at seat 1 or the next living seat', () => {
+    const alive = new Table({ settings: { firstPhase: "night" } }).advance().night({}).advance();
+    expect(starters(alive)).toEqual([1, 2]);
+    // Seat 1 (the Don) dies in night 1: the first round starts at seat 2, the voting at seat 3.
+    const t = new Table({ settings: { firstPhase: "night" } }).advance().night({ maniac: DON }).advance();
+    expect(t.seat(DON).out?.cause).toBe("night");
+    expect(starters(t)).toEqual([2, 3]);
+  });
+});
+
+describe("a tied player who leaves before the re-vote", () => {
+  it("DAY-4 DAY-6 a tied player removed during the split speeches is no candidate, and no vote can name him", () => {
+    const t = tiedDay(); // 12 and 1 tied; split speeches 12, then 1
+    t.disqualifySeats(12);
+    expect(t.current).toBe(DON);
+    t.advance();
+    expect(t.viewAs("host").phase).toMatchObject({ step: "voting", candidates: [DON] });
+    expect(t.refuse({ type: "vote", voter: 2, target: 12 }).rule).toBe("DAY-3");
+    t.vote(() => DON);
+    expect(t.state.votings[1]).toMatchObject({ round: "revote", eliminated: [DON] });
+    expect(t.step).toBe("lastWords");
+  });
+});
