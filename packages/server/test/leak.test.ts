@@ -1,6 +1,7 @@
 // The leak test (issue 4): whole games where every seat is a phone on a real WebSocket, plus two
 // spectators, the host advancing over HTTP. Every message each socket received (reconnect
-// snapshots included) is scanned against the game as it stood at that message's seq: a phone may
+// snapshots included) is scanned against the game its view was built from (a viewer's seq counts
+// its own view's changes, so it tells nothing of the night's events): a phone may
 // hold no card it may not know and no other seat's night choice; a spectator no unrevealed card
 // and no night choice. Phones also talk: in the city when their view lets them (speak), and, once
 // out of the game, in the out chat (say), each out-chat line carrying a marker; no living seat and
@@ -17,6 +18,7 @@ import {
   type Seat,
   seededRandom,
   type View,
+  viewFor,
 } from "@misto/engine";
 import type { ServerMessage } from "@misto/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -396,6 +398,23 @@ describe.each(BACKENDS)("leak test on $name", (backend) => {
         }
         return s;
       };
+      // A phone's and a spectator's seq counts its own view's changes: the k-th change is the game
+      // at the table's seq changesOf(receiver)[k - 1].
+      const changes = new Map<Receiver, number[]>();
+      const changesOf = (receiver: Receiver) => {
+        let list = changes.get(receiver);
+        if (!list) {
+          list = [];
+          let last = "";
+          for (let n = 1; n <= events.length; n++) {
+            const json = JSON.stringify(viewFor(stateAt(n), receiver));
+            if (json !== last) list.push(n);
+            last = json;
+          }
+          changes.set(receiver, list);
+        }
+        return list;
+      };
       for (const [who, log] of received) {
         const receiver: Receiver = who === "spectator2" ? "spectator" : who;
         for (const leak of outChatLeaksIn(receiver, log)) allLeaks.push(`${seed} ${String(who)} ${leak}`);
@@ -408,7 +427,15 @@ describe.each(BACKENDS)("leak test on $name", (backend) => {
         for (const [index, m] of log.entries()) {
           if (m.type === "error") allLeaks.push(`${String(who)} got an error ${m.error}`);
           if (m.type !== "view") continue;
-          const s = stateAt(m.seq);
+          const builtAt = changesOf(receiver)[m.seq - 1];
+          if (builtAt === undefined) {
+            allLeaks.push(`${seed} ${String(who)}: seq ${m.seq} is not a count of its own view's changes`);
+            continue;
+          }
+          const s = stateAt(builtAt);
+          // The seq says only how often this viewer's own view changed: the view is exactly the k-th.
+          if (JSON.stringify(m.view) !== JSON.stringify(viewFor(s, receiver)))
+            allLeaks.push(`${seed} ${String(who)} @${m.seq}: not its view at its own change ${m.seq}`);
           for (const leak of leaksIn(s, receiver, m.view))
             allLeaks.push(`${seed} ${String(who)} @${m.seq}: ${leak}`);
           scanned++;

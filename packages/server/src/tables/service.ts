@@ -30,14 +30,17 @@ export interface LiveTable {
   /** The number of stored events. */
   readonly seq: number;
   /**
-   * The seq at which the spectators' view last changed. Spectators are told this, never `seq`:
-   * counting the night's events would tell them who woke and chose.
+   * How many times the spectators' view has changed. Spectators are told this, never `seq`:
+   * counting the night's events would tell them who woke and chose (a frozen Don's mafiosi
+   * choose in his place, a note adds a step).
    */
   readonly publicSeq: number;
   readonly publicJson: string;
   /**
    * Each seat's own view (index seat - 1) as JSON, built by viewFor(state, seat) for that seat
-   * alone, and the seq at which it last changed: a phone is told that seq, never `seq`. Only the
+   * alone, and how many times it has changed: a phone is told that count as its seq, never the
+   * table's `seq` (nor the table's seq at the change, whose jump over a night counts the night's
+   * events), so its seq says nothing its own view does not. Only the
    * JSON is kept (what is sent); the view objects are dropped once stringified, so hundreds of
    * live tables do not hold twelve object trees each for the garbage collector to walk.
    */
@@ -273,13 +276,13 @@ export class TableService {
     const seatSeqs = table.seatSeqs.map((old, i) => {
       if (seatJsons[i] === table.seatJsons[i]) return old;
       changedSeats.add((i + 1) as Seat);
-      return appended.seq;
+      return old + 1;
     });
     const next: LiveTable = {
       ...table,
       state: result.state,
       seq: appended.seq,
-      publicSeq: publicChanged ? appended.seq : table.publicSeq,
+      publicSeq: publicChanged ? table.publicSeq + 1 : table.publicSeq,
       publicJson,
       seatJsons,
       seatSeqs,
@@ -308,13 +311,13 @@ export class TableService {
       const json = spectatorJson(state);
       if (json !== publicJson) {
         publicJson = json;
-        publicSeq = n;
+        publicSeq++;
       }
-      // Each seat's seq as it would have been pushed, so a reload tells a phone nothing new.
+      // Each seat's seq counted as it was pushed, so a reload (or another process) tells a phone the same.
       for (const [i, text] of seatJsonsOf(state).entries()) {
         if (text !== seatJsons[i]) {
           seatJsons[i] = text;
-          seatSeqs[i] = n;
+          seatSeqs[i] = (seatSeqs[i] as number) + 1;
         }
       }
     }
