@@ -47,11 +47,35 @@ describe("misto simulate", () => {
     expect(withoutTiming(reportTwo as never)).toEqual(withoutTiming(JSON.parse(one.stdout)));
   });
 
-  it("lets each worker write its games' records (built CLI)", () => {
+  it("lets each worker write its games' records, and each replays to the winner it was counted for (built CLI)", async () => {
     const dir = tempDir();
-    const { code } = spawnCli("simulate", "--games", "5", "--seed", "rw", "--workers", "2", "--record", dir);
-    expect(code).toBe(0);
-    expect(readdirSync(dir).sort()).toEqual([1, 2, 3, 4, 5].map((i) => `game-rw-${i}.json`));
+    const sim = spawnCli(
+      "simulate",
+      "--games",
+      "5",
+      "--seed",
+      "rw",
+      "--workers",
+      "2",
+      "--record",
+      dir,
+      "--json",
+    );
+    expect(sim.code).toBe(0);
+    const files = readdirSync(dir).sort();
+    expect(files).toEqual([1, 2, 3, 4, 5].map((i) => `game-rw-${i}.json`));
+    const winners = { red: 0, black: 0, draw: 0 };
+    for (const file of files) {
+      const replayed = await run("replay", join(dir, file), "--json");
+      expect(replayed.code, replayed.stderr).toBe(0);
+      winners[JSON.parse(replayed.stdout).winner as keyof typeof winners]++;
+    }
+    const report = JSON.parse(sim.stdout) as SimulationReport;
+    expect(winners).toEqual({
+      red: report.wins.red.games,
+      black: report.wins.black.games,
+      draw: report.wins.draw.games,
+    });
   });
 
   it("draws a progress bar on stderr when stdout and stderr are terminals", async () => {
