@@ -2,7 +2,7 @@
 // 1 a bad input file or a failed run, 2 a bad command line.
 
 import { type Io, processIo, UsageError, writeLines } from "./io.js";
-import { REPLAY_USAGE, SERVE_USAGE, SIMULATE_USAGE, USAGE } from "./usage.js";
+import { EXPORT_USAGE, REPLAY_USAGE, SERVE_USAGE, SIMULATE_USAGE, USAGE } from "./usage.js";
 
 type Command = (argv: string[], io: Io) => Promise<number>;
 
@@ -19,6 +19,10 @@ const COMMANDS: Record<string, { run: Command; usage: readonly string[] }> = {
   serve: {
     run: async (argv, io) => (await import("./serve.js")).serve(argv, io),
     usage: SERVE_USAGE,
+  },
+  export: {
+    run: async (argv, io) => (await import("./export.js")).exportCommand(argv, io),
+    usage: EXPORT_USAGE,
   },
 };
 

@@ -1,7 +1,8 @@
-// The progress bar of a long simulation: on stderr, and only when stderr is a terminal, so that
-// piped or captured output never holds control characters.
+// The progress bar of a long simulation: drawn on stderr, and only when both stdout and stderr are
+// terminals, so that piped or captured output (`misto simulate --json > report.json`, or a log)
+// never holds control characters or a bar nobody watches.
 
-import type { Output } from "./io.js";
+import type { Io } from "./io.js";
 
 const WIDTH = 30;
 /** At most ten redraws a second. */
@@ -16,8 +17,9 @@ export interface Progress {
 
 const silent: Progress = { update: () => {}, finish: () => {} };
 
-export function progressBar(output: Output, total: number): Progress {
-  if (!output.isTTY || total <= 0) return silent;
+export function progressBar(io: Io, total: number): Progress {
+  const output = io.stderr;
+  if (!io.stdout.isTTY || !output.isTTY || total <= 0) return silent;
   const started = performance.now();
   let last = Number.NEGATIVE_INFINITY;
   let drawn = false;

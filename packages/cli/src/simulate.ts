@@ -127,7 +127,7 @@ async function play(options: SimulateOptions, io: Io): Promise<Tally> {
     bots: options.bots,
     recordDir: options.recordDir,
   });
-  const progress = progressBar(io.stderr, options.games);
+  const progress = progressBar(io, options.games);
   try {
     if (options.workers === 1) return playBatch(batch(1, options.games + 1), (done) => progress.update(done));
     const runs = splitRange(1, options.games + 1, options.workers);

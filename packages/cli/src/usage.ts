@@ -7,6 +7,7 @@ export const USAGE = [
   "  simulate   play many bot games and report win rates, game length and eliminations",
   "  replay     check a game record, replay it and print its recap and winner",
   "  serve      run the club's server: the web app, the API and the realtime channel",
+  "  export     write every finished game of the club as one archive of records",
   "  help       show this help, or a command's: misto help simulate",
   "",
   "Run `misto <command> --help` for a command's options.",
@@ -17,6 +18,7 @@ export const SIMULATE_USAGE = [
   "                      [--workers K] [--json] [--record DIR]",
   "",
   "Plays N bot games; game i (1 to N) is dealt from the seed S-i, so a run is repeatable.",
+  "On a terminal a progress bar is drawn on stderr (not when stdout or stderr is redirected).",
   "",
   "  --games N          how many games to play (required)",
   '  --seed S           the seeds\' prefix (default "misto")',
@@ -46,4 +48,15 @@ export const SERVE_USAGE = [
   "  --port N      the port to listen on (default 3000)",
   "  --db PATH     a SQLite file (created with its folder) or a postgres:// URL (default ./data/misto.db)",
   "  --host ADDR   the address to listen on (default 127.0.0.1: this machine only)",
+];
+
+export const EXPORT_USAGE = [
+  "Usage: misto export [--db ./data/misto.db | postgres://…] [--out FILE]",
+  "",
+  "Writes every finished game of the club as one misto-archive: each game's record (misto replay",
+  "reads it) and the hosts' points corrections, the same document as the admin's export in the",
+  "web app. The server's import (the admin's Import page) reads it back.",
+  "",
+  "  --db PATH     the club's SQLite file or a postgres:// URL (default ./data/misto.db)",
+  "  --out FILE    write the archive to FILE (default: stdout)",
 ];

@@ -36,17 +36,22 @@ describe("misto", () => {
 });
 
 describe("progressBar", () => {
-  it("draws nothing when stderr is not a terminal", () => {
-    const out = capture(false);
-    const bar = progressBar(out, 10);
-    for (let i = 1; i <= 10; i++) bar.update(i);
-    bar.finish();
-    expect(out.text).toBe("");
+  it("draws nothing when stderr or stdout is not a terminal", () => {
+    for (const [stdout, stderr] of [
+      [true, false],
+      [false, true],
+    ] as const) {
+      const out = capture(stderr);
+      const bar = progressBar({ stdout: capture(stdout), stderr: out }, 10);
+      for (let i = 1; i <= 10; i++) bar.update(i);
+      bar.finish();
+      expect(out.text).toBe("");
+    }
   });
 
   it("redraws at most ten times a second on a terminal, then clears its line", () => {
     const out = capture(true);
-    const bar = progressBar(out, 1000);
+    const bar = progressBar({ stdout: capture(true), stderr: out }, 1000);
     for (let i = 1; i <= 1000; i++) bar.update(i);
     bar.finish();
     const draws = out.text.split("\r").filter((d) => d.startsWith("["));

@@ -73,4 +73,81 @@ describe("misto replay", () => {
     expect(code).toBe(2);
     expect(stderr).toMatch(/name the record file/);
   });
+
+  /** What a user sees for each kind of broken record: the place (a JSON pointer) and the reason. */
+  const broken: [
+    string,
+    (record: Record<string, unknown> & { events: Record<string, unknown>[] }) => void,
+    string[],
+  ][] = [
+    ["a version this reader does not know", (r) => (r.version = 2), ["/version: must be 1"]],
+    ["a missing field", (r) => delete r.events[17]?.voter, ["/events/17/voter: is required"]],
+    [
+      "an unknown event",
+      (r) => ((r.events[5] as Record<string, unknown>).type = "teleported"),
+      ['/events/5/type: unknown event type "teleported"'],
+    ],
+    [
+      "a bad value",
+      (r) => ((r.events[17] as Record<string, unknown>).target = 13),
+      ["/events/17/target: must be <= 12"],
+    ],
+    [
+      "DAY-3 an event the rules do not allow (a ballot out of turn)",
+      (r) => {
+        const [a, b] = r.events.flatMap((e, i) => (e.type === "voted" ? [i] : []));
+        [r.events[a as number], r.events[b as number]] = [r.events[b as number], r.events[a as number]];
+      },
+      ["/events/15: DAY-3 the vote is in turn: it is seat 2's turn"],
+    ],
+    [
+      "SETUP-2 cards that are not the deck",
+      (r) => {
+        const created = r.events[0] as { cards: string[]; seed: string | null };
+        created.seed = null;
+        // Two Dons and one Mafia: the deck has one Don and two Mafia.
+        created.cards = ["don", "don", "mafia", "prostitute", "commissar", "doctor", "maniac"];
+        created.cards.push(...Array(5).fill("civilian"));
+      },
+      [
+        "/events/0/cards: SETUP-2 don: 2 dealt, the deck has 1",
+        "/events/0/cards: SETUP-2 mafia: 1 dealt, the deck has 2",
+      ],
+    ],
+    [
+      "SETUP-3 cards that are not the seed's deal",
+      (r) => {
+        const cards = (r.events[0] as { cards: string[] }).cards;
+        [cards[0], cards[1]] = [cards[1] as string, cards[0] as string];
+      },
+      ['/events/0/cards: SETUP-3 the cards are not the deal of seed "where-1"'],
+    ],
+  ];
+  for (const [what, spoil, lines] of broken) {
+    it(`exits 1 and says where and why for ${what}`, async () => {
+      const { file } = await recordOneGame("where");
+      const record = JSON.parse(readFileSync(file, "utf8"));
+      spoil(record);
+      writeFileSync(file, JSON.stringify(record));
+      const { code, stdout, stderr } = await run("replay", file);
+      expect(code).toBe(1);
+      expect(stdout).toBe("");
+      expect(stderr).toBe(lines.map((line) => `${file}: ${line}\n`).join(""));
+    });
+  }
+
+  it("HOST-3 FOUL-1 replays the golden records, each to its winner, with fouls and undos in the recap", async () => {
+    const golden = new URL("../../record/test/golden/", import.meta.url);
+    const files = readdirSync(golden).filter((f) => f.endsWith(".json"));
+    expect(files.length).toBeGreaterThanOrEqual(8);
+    for (const name of files) {
+      const file = join(golden.pathname, name);
+      const { code, stdout } = await run("replay", file);
+      expect(code, name).toBe(0);
+      expect(stdout).toMatch(/^Winner: (red|black|draw) \(\d+ days, \d+ nights\)$/m);
+      if (name === "fouls.json") expect(stdout).toContain("Day 1: a foul to 10 (insult): 2 in all");
+      if (name === "undo-the-end.json") expect(stdout).toMatch(/the host undoes 9's vote for 4/);
+      if (name === "draw-at-night.json") expect(stdout).toContain("Winner: draw (4 days, 4 nights)");
+    }
+  });
 });

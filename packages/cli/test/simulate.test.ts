@@ -47,20 +47,58 @@ describe("misto simulate", () => {
     expect(withoutTiming(reportTwo as never)).toEqual(withoutTiming(JSON.parse(one.stdout)));
   });
 
-  it("lets each worker write its games' records (built CLI)", () => {
+  it("lets each worker write its games' records, and each replays to the winner it was counted for (built CLI)", async () => {
     const dir = tempDir();
-    const { code } = spawnCli("simulate", "--games", "5", "--seed", "rw", "--workers", "2", "--record", dir);
-    expect(code).toBe(0);
-    expect(readdirSync(dir).sort()).toEqual([1, 2, 3, 4, 5].map((i) => `game-rw-${i}.json`));
+    const sim = spawnCli(
+      "simulate",
+      "--games",
+      "5",
+      "--seed",
+      "rw",
+      "--workers",
+      "2",
+      "--record",
+      dir,
+      "--json",
+    );
+    expect(sim.code).toBe(0);
+    const files = readdirSync(dir).sort();
+    expect(files).toEqual([1, 2, 3, 4, 5].map((i) => `game-rw-${i}.json`));
+    const winners = { red: 0, black: 0, draw: 0 };
+    for (const file of files) {
+      const replayed = await run("replay", join(dir, file), "--json");
+      expect(replayed.code, replayed.stderr).toBe(0);
+      winners[JSON.parse(replayed.stdout).winner as keyof typeof winners]++;
+    }
+    const report = JSON.parse(sim.stdout) as SimulationReport;
+    expect(winners).toEqual({
+      red: report.wins.red.games,
+      black: report.wins.black.games,
+      draw: report.wins.draw.games,
+    });
   });
 
-  it("draws a progress bar on stderr only when it is a terminal", async () => {
-    const stdout = capture();
+  it("draws a progress bar on stderr when stdout and stderr are terminals", async () => {
+    const stdout = capture(true);
     const stderr = capture(true);
-    expect(await main(["simulate", "--games", "3", "--json"], { stdout, stderr })).toBe(0);
+    expect(await main(["simulate", "--games", "3"], { stdout, stderr })).toBe(0);
     expect(stderr.text).toMatch(/\r\[#{30}\] 100%\s+3\/3 games/);
     expect(stderr.text.endsWith("\r\x1b[K")).toBe(true);
     expect(stdout.text).not.toContain("\r");
+  });
+
+  it("draws no progress bar when stdout is not a terminal (a pipe or a file), nor when stderr is not", async () => {
+    for (const [out, err] of [
+      [false, true],
+      [true, false],
+      [false, false],
+    ] as const) {
+      const stdout = capture(out);
+      const stderr = capture(err);
+      expect(await main(["simulate", "--games", "3", "--json"], { stdout, stderr })).toBe(0);
+      expect(stderr.text).toBe("");
+      expect(JSON.parse(stdout.text).games).toBe(3);
+    }
   });
 
   it("prints a readable report without --json", async () => {
@@ -114,6 +152,7 @@ describe("misto simulate", () => {
     [[], /--games N is required/],
     [["--games", "0"], /--games must be a whole number from 1/],
     [["--games", "2.5"], /--games must be a whole number/],
+    [["--games", "abc"], /--games must be a whole number from 1 to 100000000, not "abc"/],
     [["--games", "3", "--workers", "0"], /--workers must be a whole number from 1 to 64/],
     [["--games", "3", "--bots", "clever"], /--bots must be random or heuristic, not "clever"/],
     [["--games", "3", "--frobnicate"], /Unknown option '--frobnicate'/],

@@ -18,7 +18,7 @@ import {
 } from "./flow.js";
 import { tonight } from "./night/wake.js";
 import { placeCandidates, ratedSeats, withPoints } from "./rating/points.js";
-import { type Draft, draftOf, inGame, seatOf, setSeat } from "./seats.js";
+import { appended, type Draft, draftOf, inGame, seatOf, setSeat } from "./seats.js";
 import type { GameState, LogNode, Night, RatingStep, Seat } from "./state.js";
 
 type Fact = Exclude<GameEvent, Created>;
@@ -122,7 +122,7 @@ function apply(d: Draft, event: Fact): void {
       const night = tonight(d);
       replaceTonight(d, {
         ...night,
-        choices: night.choices.concat({ role: event.role, seat: event.seat, target: event.target }),
+        choices: appended(night.choices, { role: event.role, seat: event.seat, target: event.target }),
       });
       if (event.role === "commissar" && event.target !== null) {
         // NIGHT-11: the commissar learns the result at once, even if he dies tonight.
@@ -141,7 +141,7 @@ function apply(d: Draft, event: Fact): void {
       {
         // Spelled out rather than spread: this runs for every ballot of every game.
         const step = phase.step;
-        const ballots = step.ballots.concat({ voter: event.voter, target: event.target });
+        const ballots = appended(step.ballots, { voter: event.voter, target: event.target });
         const { round, queue, candidates } = step;
         d.phase = {
           kind: "day",

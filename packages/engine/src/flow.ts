@@ -256,7 +256,9 @@ export function afterAcquaintance(d: Draft, n: number, at: number): void {
 function resolve(d: Draft, n: number, at: number): void {
   const night = tonight(d);
   const outcome = resolveNight(d, night);
-  d.nights = d.nights.slice(0, -1).concat({ ...night, outcome });
+  const nights = d.nights.slice();
+  nights[nights.length - 1] = { ...night, outcome };
+  d.nights = nights;
   eliminate(d, outcome.deaths, "night");
   endPhase(d, { kind: "night", n });
   if (!over(d)) startDay(d, d.settings.firstPhase === "day" ? n + 1 : n, at);

@@ -128,3 +128,14 @@ export function setSeat(d: Draft, seat: Seat, patch: Partial<SeatState>): void {
   };
   d.seats = seats;
 }
+
+/**
+ * `list` with `item` added at its end, as a new array. Slice and push: V8's `concat` with an object
+ * argument takes a slow path (it checks the object for spreading), and these appends run for every
+ * ballot and night choice of every game.
+ */
+export function appended<T>(list: readonly T[], item: T): T[] {
+  const out = list.slice();
+  out.push(item);
+  return out;
+}

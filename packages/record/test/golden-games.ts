@@ -23,6 +23,8 @@ export interface GoldenGame {
 }
 
 const all = (target: number) => (voter: number) => (voter === target ? (target === 12 ? 11 : 12) : target);
+/** Every voter names `target`; `target` himself names `other` (both living). */
+const against = (target: number, other: number) => (voter: number) => (voter === target ? other : target);
 
 export const GOLDEN_GAMES: readonly GoldenGame[] = [
   {
@@ -203,6 +205,88 @@ export const GOLDEN_GAMES: readonly GoldenGame[] = [
         "Night 1: two fouls to 12 (nightTalk): 2 in all",
         "Day 2: a remark to 12 (loud): the 3rd, which makes a foul",
         "Day 2: 12 (civilian) removed at the 5th foul",
+        "red wins",
+      ],
+    },
+  },
+  {
+    name: "draw-at-night",
+    title: "TEAM-1: the last black and the last red die in one night, and the game is a draw",
+    play: () => {
+      const t = new Play();
+      t.advance().toVoting();
+      t.vote(all(12));
+      t.endSpeeches("lastWords");
+      t.night({ mafia: 11, maniac: 2 });
+      t.advance().toVoting(); // day 2
+      t.vote(against(10, 9));
+      t.endSpeeches("lastWords");
+      t.night({ mafia: 9, maniac: 3 });
+      t.advance().toVoting(); // day 3
+      t.vote(against(8, 5));
+      t.endSpeeches("lastWords");
+      t.night({ mafia: 6, maniac: 4 });
+      t.advance().toVoting(); // day 4: the Don, the commissar and the maniac are left
+      t.vote(against(5, 1));
+      t.endSpeeches("lastWords");
+      // Night 4: the Don (the last black) shoots the maniac (the last red), who shoots him.
+      t.night({ mafia: 7, maniac: 1 });
+      return t.record({ title: "A draw at night" });
+    },
+    expect: {
+      winner: "draw",
+      outs: {
+        12: "vote day 1",
+        11: "night 1",
+        2: "night 1",
+        10: "vote day 2",
+        9: "night 2",
+        3: "night 2",
+        8: "vote day 3",
+        6: "night 3",
+        4: "night 3",
+        5: "vote day 4",
+        7: "night 4",
+        1: "night 4",
+      },
+      undos: 0,
+      recap: [
+        "Night 4: mafia shot 7; maniac shot 1; died: 1, 7",
+        "Night 4: the game is over: the game is a draw",
+      ],
+    },
+  },
+  {
+    name: "lone-prostitute-shot",
+    title: "NIGHT-5: with every mafioso out, the prostitute freezes the doctor and shoots the commissar",
+    play: () => {
+      const t = new Play();
+      t.advance().toVoting();
+      t.vote(all(1)); // the Don leaves on day 1 and takes nobody to the grave
+      t.endSpeeches("lastWords");
+      t.night({ mafia: 12, maniac: 2 });
+      t.advance().toVoting(); // day 2: the last mafioso is voted out
+      t.vote(against(3, 4));
+      t.endSpeeches("lastWords");
+      // Night 2: the prostitute alone: her freeze on the doctor (he may only skip), then her shot.
+      t.night({ prostitute: 6, mafia: 5 });
+      t.advance(); // the morning
+      return t.finish().record({ title: "The lone prostitute's shot" });
+    },
+    expect: {
+      winner: "red",
+      outs: {
+        1: "vote day 1",
+        12: "night 1",
+        2: "night 1",
+        3: "vote day 2",
+        5: "night 2",
+        4: "vote day 3",
+      },
+      undos: 0,
+      recap: [
+        "Night 2: prostitute froze 6; doctor is frozen; prostitute (alone) shot 5; maniac shot nobody",
+        "died: 5",
         "red wins",
       ],
     },

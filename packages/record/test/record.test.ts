@@ -1,5 +1,6 @@
 // Round trips: a live game's events, written as a record and read back, replay to the same state.
 
+import { readFileSync, writeFileSync } from "node:fs";
 import { createGame, type EventType, type GameState, SETTING_NAMES } from "@misto/engine";
 import {
   EVENT_TYPES,
@@ -116,6 +117,12 @@ describe("the schema", () => {
     const props = Object.keys(SETTINGS_SCHEMA.properties as object).sort();
     expect(props).toEqual([...SETTING_NAMES].sort());
     expect([...(SETTINGS_SCHEMA.required as string[])].sort()).toEqual([...SETTING_NAMES].sort());
+  });
+
+  it("is published as docs/record.schema.json, for tools outside Misto (UPDATE_GOLDEN=1 rewrites it)", () => {
+    const file = new URL("../../../docs/record.schema.json", import.meta.url);
+    if (process.env.UPDATE_GOLDEN === "1") writeFileSync(file, `${JSON.stringify(RECORD_SCHEMA, null, 2)}\n`);
+    expect(JSON.parse(readFileSync(file, "utf8"))).toEqual(RECORD_SCHEMA);
   });
 
   it("is a draft-07 schema for format misto-record, version 1", () => {

@@ -2,5 +2,8 @@
 
 export { BODY_LIMIT, buildServer, type ServerOptions } from "./app.js";
 export { prepareSetup, setupLink } from "./auth/setup.js";
+export { type Archive, exportClubArchive } from "./games/archive.js";
 export { type RunningServer, type StartOptions, startServer } from "./serve.js";
+export { openStore, type Store } from "./store/index.js";
+export { isPostgresUrl } from "./store/postgres.js";
 export type { OnlineOptions } from "./tables/online.js";

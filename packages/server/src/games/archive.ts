@@ -69,6 +69,11 @@ export async function exportArchive(store: Store, games: readonly GameRow[]): Pr
   return { format: ARCHIVE_FORMAT, version: ARCHIVE_VERSION, records, corrections };
 }
 
+/** The club's archive: every finished game (the admin's export and `misto export` alike). */
+export async function exportClubArchive(store: Store): Promise<Archive> {
+  return exportArchive(store, await store.listGames());
+}
+
 interface Checked {
   readonly record: GameRecord;
   readonly result: GameResult;

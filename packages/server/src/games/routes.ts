@@ -22,7 +22,7 @@ import { type Ledger, loadLedger } from "../rating/ledger.js";
 import { endsIn, isDate } from "../rating/played.js";
 import { findSeason, seasonRating } from "../rating/routes.js";
 import type { Store } from "../store/index.js";
-import { checkImport, exportArchive, importGames, recordOf } from "./archive.js";
+import { checkImport, exportClubArchive, importGames, recordOf } from "./archive.js";
 
 /** An import may carry a club's every record: far more than the API's usual 64 KiB. */
 export const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
@@ -293,7 +293,7 @@ export function gameRoutes(store: Store): FastifyPluginAsyncTypebox {
       },
       async (request, reply) => {
         await requireAccount(store, request);
-        const archive = await exportArchive(store, await store.listGames());
+        const archive = await exportClubArchive(store);
         return download(
           reply,
           "application/json; charset=utf-8",
