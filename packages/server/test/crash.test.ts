@@ -1,15 +1,16 @@
 // A server killed mid-game (SIGKILL, no goodbye) comes back with every acknowledged command
-// exactly once, no half-applied one, and the game goes on. Runs the built CLI (`npm test` builds first).
+// exactly once, no half-applied one, and the games go on: several games in flight at the kill, on
+// SQLite and on PostgreSQL. Runs the built CLI (`npm test` builds first).
 
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { type GameEvent, legalActions, replay } from "@misto/engine";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PASSWORD, SEATS } from "./helpers/api.js";
+import { type Database, postgresDatabase, sqliteDatabase } from "./store/databases.js";
 
 const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
 const MISTO = join(ROOT, "packages/cli/bin/misto.js");
@@ -74,20 +75,31 @@ async function json(url: string, init: RequestInit & { cookie?: string } = {}) {
   return { status: res.status, body: text ? JSON.parse(text) : null, res };
 }
 
-describe("the server killed mid-game", () => {
-  let dir: string;
+/** Games played at once when the server is killed, and consoles sending to each. */
+const GAMES = 3;
+const CONSOLES_PER_GAME = 2;
+/** Acknowledged commands (over all games) before the kill. */
+const ACKED_BEFORE_KILL = 30;
+
+type Answer = { seq: number; events: GameEvent[] };
+
+describe.each([
+  { name: "sqlite", make: sqliteDatabase },
+  { name: "postgres", make: postgresDatabase },
+])("the server killed mid-game on $name", ({ make }) => {
+  let database: Database;
   const children: ChildProcess[] = [];
   beforeAll(() => {
     if (!existsSync(join(ROOT, "packages/cli/dist/serve.js"))) throw new Error("build first: npx tsc -b");
-    dir = mkdtempSync(join(tmpdir(), "misto-crash-"));
+    database = make();
   });
-  afterAll(() => {
+  afterAll(async () => {
     for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill("SIGKILL");
-    rmSync(dir, { recursive: true, force: true });
+    await database.drop();
   });
 
-  it("comes back with every acknowledged command once, and the game goes on", async () => {
-    const db = join(dir, "misto.db");
+  it("comes back with every acknowledged command once, in every game, and the games go on", async () => {
+    const db = await database.create();
     const first = await start(db);
     children.push(first.child);
     expect(first.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
@@ -103,22 +115,26 @@ describe("the server killed mid-game", () => {
     });
     expect(setup.status).toBe(201);
     const cookie = (setup.res.headers.getSetCookie()[0] as string).split(";")[0] as string;
-    const table = await json(`${first.url}/api/tables`, {
-      method: "POST",
-      cookie,
-      body: JSON.stringify({ seats: SEATS, deal: { seed: "crash-1" } }),
-    });
-    expect(table.status).toBe(201);
-    const id = table.body.id as string;
+    const ids: string[] = [];
+    for (let g = 0; g < GAMES; g++) {
+      const table = await json(`${first.url}/api/tables`, {
+        method: "POST",
+        cookie,
+        body: JSON.stringify({ seats: SEATS, deal: { seed: `crash-${g}` } }),
+      });
+      expect(table.status).toBe(201);
+      ids.push(table.body.id as string);
+    }
 
-    // Four consoles send commands at once until the server dies under them.
-    const acked = new Map<string, unknown>();
-    const refused = new Set<string>();
-    const unanswered = new Set<string>();
+    // Consoles send commands to every game at once until the server dies under them.
+    const acked = new Map<string, { table: string; answer: Answer }>();
+    const refused = new Map<string, string>();
+    const unanswered = new Map<string, string>();
     let killed = false;
     let n = 0;
     const consoleLoop = async (worker: number) => {
-      for (let i = 0; i < 200 && !killed; i++) {
+      const id = ids[worker % GAMES] as string;
+      for (let i = 0; i < 300 && !killed; i++) {
         let events: GameEvent[];
         let seq: number;
         try {
@@ -138,86 +154,94 @@ describe("the server killed mid-game", () => {
             cookie,
             body: JSON.stringify({ id: commandId, seq, command: action }),
           });
-          if (res.status === 200) acked.set(commandId, res.body);
-          else if (res.status === 409 || res.status === 422) refused.add(commandId);
+          if (res.status === 200) acked.set(commandId, { table: id, answer: res.body });
+          else if (res.status === 409 || res.status === 422) refused.set(commandId, id);
           else throw new Error(`unexpected ${res.status}: ${JSON.stringify(res.body)}`);
         } catch (error) {
           if (!killed) throw error;
-          unanswered.add(commandId);
+          unanswered.set(commandId, id);
           return;
         }
       }
     };
     const killer = (async () => {
-      for (let i = 0; i < 1000 && acked.size < 25; i++) await new Promise((r) => setTimeout(r, 5));
+      for (let i = 0; i < 2000 && acked.size < ACKED_BEFORE_KILL; i++)
+        await new Promise((r) => setTimeout(r, 5));
       killed = true;
       first.child.kill("SIGKILL");
     })();
-    await Promise.all([killer, ...[0, 1, 2, 3].map(consoleLoop)]);
+    const consoles = Array.from({ length: GAMES * CONSOLES_PER_GAME }, (_, w) => consoleLoop(w));
+    await Promise.all([killer, ...consoles]);
     expect((await first.exited).signal).toBe("SIGKILL");
-    expect(acked.size).toBeGreaterThanOrEqual(25);
+    expect(acked.size).toBeGreaterThanOrEqual(ACKED_BEFORE_KILL);
+    // Several games were in flight: each had commands acknowledged before the kill.
+    for (const id of ids)
+      expect([...acked.values()].filter((a) => a.table === id).length, id).toBeGreaterThan(0);
 
-    // Restarted on the same file: no setup link, the session still valid.
+    // Restarted on the same database: no setup link, the session still valid.
     const second = await start(db);
     children.push(second.child);
     expect(second.setupLink).toBeNull();
     expect((await json(`${second.url}/api/me`, { cookie })).status).toBe(200);
 
-    const resend = (commandId: string) =>
+    const resend = (id: string, commandId: string) =>
       json(`${second.url}/api/tables/${id}/commands`, {
         method: "POST",
         cookie,
         body: JSON.stringify({ id: commandId, seq: 0, command: { type: "advance" } }),
       });
-    const answers: { seq: number; events: GameEvent[] }[] = [];
+    const answers = new Map<string, Answer[]>(ids.map((id) => [id, []]));
     // Every acknowledged command: answered as before, not applied again (seq 0 would be stale).
-    for (const [commandId, answer] of acked) {
-      const res = await resend(commandId);
+    for (const [commandId, { table, answer }] of acked) {
+      const res = await resend(table, commandId);
       expect(res.status, commandId).toBe(200);
       expect(res.body).toEqual(answer);
-      answers.push(res.body);
+      answers.get(table)?.push(res.body);
     }
     // A refused command was never stored.
-    for (const commandId of refused) expect((await resend(commandId)).status, commandId).toBe(409);
+    for (const [commandId, table] of refused)
+      expect((await resend(table, commandId)).status, commandId).toBe(409);
     // One cut off by the kill is either stored once (answered) or absent (stale, and not applied now).
-    for (const commandId of unanswered) {
-      const res = await resend(commandId);
+    for (const [commandId, table] of unanswered) {
+      const res = await resend(table, commandId);
       expect([200, 409]).toContain(res.status);
-      if (res.status === 200) answers.push(res.body);
+      if (res.status === 200) answers.get(table)?.push(res.body);
     }
 
-    // The stored stream is exactly `created` then each answered command's events, each once, in order.
-    const stored = await json(`${second.url}/api/tables/${id}`, { cookie });
-    const events = stored.body.events as GameEvent[];
-    expect(stored.body.seq).toBe(events.length);
-    answers.sort((a, b) => a.seq - b.seq);
-    let at = 1;
-    for (const answer of answers) {
-      expect(answer.seq).toBe(at + answer.events.length);
-      expect(events.slice(at, answer.seq)).toEqual(answer.events);
-      at = answer.seq;
-    }
-    expect(at).toBe(events.length);
+    for (const id of ids) {
+      // The stored stream is exactly `created` then each answered command's events, each once, in order.
+      const stored = await json(`${second.url}/api/tables/${id}`, { cookie });
+      const events = stored.body.events as GameEvent[];
+      expect(stored.body.seq).toBe(events.length);
+      const mine = (answers.get(id) ?? []).sort((a, b) => a.seq - b.seq);
+      let at = 1;
+      for (const answer of mine) {
+        expect(answer.seq).toBe(at + answer.events.length);
+        expect(events.slice(at, answer.seq)).toEqual(answer.events);
+        at = answer.seq;
+      }
+      expect(at, id).toBe(events.length);
 
-    // The game goes on.
-    let state = replay(events);
-    let seq = events.length;
-    for (let i = 0; i < 5; i++) {
-      const action = legalActions(state, "host").find((a) => FORWARD.has(a.type));
-      if (!action) break;
-      const res = await json(`${second.url}/api/tables/${id}/commands`, {
-        method: "POST",
-        cookie,
-        body: JSON.stringify({ id: `after-${i}-restart`, seq, command: action }),
-      });
-      expect(res.status).toBe(200);
-      seq = res.body.seq;
-      state = replay((await json(`${second.url}/api/tables/${id}`, { cookie })).body.events);
+      // The game goes on.
+      let state = replay(events);
+      let seq = events.length;
+      for (let i = 0; i < 5; i++) {
+        const action = legalActions(state, "host").find((a) => FORWARD.has(a.type));
+        if (!action) break;
+        const res = await json(`${second.url}/api/tables/${id}/commands`, {
+          method: "POST",
+          cookie,
+          body: JSON.stringify({ id: `after-${i}-restart-${id.slice(0, 8)}`, seq, command: action }),
+        });
+        expect(res.status).toBe(200);
+        seq = res.body.seq;
+        state = replay((await json(`${second.url}/api/tables/${id}`, { cookie })).body.events);
+      }
+      expect(seq, id).toBeGreaterThan(events.length);
     }
-    expect(seq).toBeGreaterThan(events.length);
 
     // And it stops cleanly on SIGTERM.
     second.child.kill("SIGTERM");
     expect(await second.exited).toEqual({ code: 0, signal: null });
-  }, 60_000);
+  }, 90_000);
 });

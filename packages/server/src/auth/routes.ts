@@ -3,6 +3,7 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { NewHostBody, SetupBody, SignInBody } from "@misto/protocol";
+import type { FastifyReply } from "fastify";
 import { HttpError } from "../errors.js";
 import { doc } from "../openapi.js";
 import { type HostRow, type PersonRow, type Store, StoreConflict } from "../store/index.js";
@@ -17,6 +18,7 @@ import {
   SESSION_COOKIE,
   startSession,
 } from "./sessions.js";
+import { SIGN_IN_LIMITS, Throttle } from "./throttle.js";
 
 /** Logins are compared without case: "Anna" and "anna" are one host. */
 export function loginKey(login: string): string {
@@ -35,6 +37,9 @@ export function authRoutes(
 ): FastifyPluginAsyncTypebox {
   // Two setup requests at once must not both create a club.
   const setupLock = new KeyedMutex();
+  // Wrong passwords slow a guesser down: per address, and per login from anywhere.
+  const byAddress = new Throttle(SIGN_IN_LIMITS.address);
+  const byLogin = new Throttle(SIGN_IN_LIMITS.login);
 
   return async (app) => {
     app.get("/api/setup", { schema: doc("setup", "Whether the club still needs its setup") }, async () => ({
@@ -83,9 +88,16 @@ export function authRoutes(
       "/api/session",
       { schema: { ...doc("setup", "Signs in: the session cookie"), body: SignInBody } },
       async (request, reply) => {
-        const host = await store.findHostByLogin(loginKey(request.body.login));
+        const login = loginKey(request.body.login);
+        const wait = Math.max(byAddress.wait(request.ip), byLogin.wait(login));
+        if (wait > 0) throw tooManyAttempts(wait, reply);
+        const host = await store.findHostByLogin(login);
         const ok = await verifyPassword(request.body.password, host?.passwordHash ?? (await decoyHash()));
-        if (!host || !ok) throw new HttpError(401, "bad_credentials", "the login or the password is wrong");
+        if (!host || !ok) {
+          byAddress.fail(request.ip);
+          byLogin.fail(login);
+          throw new HttpError(401, "bad_credentials", "the login or the password is wrong");
+        }
         await startSession(store, host, request, reply);
         return { host: hostInfo(host) };
       },
@@ -133,4 +145,16 @@ export function authRoutes(
       },
     );
   };
+}
+
+/** 429 with how long to wait, in the answer and in Retry-After. */
+function tooManyAttempts(waitMs: number, reply: FastifyReply): HttpError {
+  const seconds = Math.ceil(waitMs / 1000);
+  reply.header("retry-after", String(seconds));
+  return new HttpError(
+    429,
+    "too_many_attempts",
+    `too many wrong sign-ins: try again in ${Math.ceil(seconds / 60)} min`,
+    { retryAfter: seconds },
+  );
 }

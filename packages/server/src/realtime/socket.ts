@@ -2,7 +2,7 @@
 // validated against ClientMessage before it is acted on.
 
 import type { IncomingMessage } from "node:http";
-import type { Seat } from "@misto/engine";
+import type { Seat, View } from "@misto/engine";
 import {
   MAX_CLIENT_MESSAGE_BYTES,
   Ping,
@@ -257,6 +257,8 @@ export function realtimeRoute(app: FastifyInstance, store: Store, tables: TableS
             message: known.message,
             ...(typeof rule === "string" ? { rule } : {}),
             seq,
+            // A stale command is refused with the seat's own view now (TableService.seatCommand).
+            ...(known.extra.view !== undefined ? { view: known.extra.view as View } : {}),
           });
         }
       }
