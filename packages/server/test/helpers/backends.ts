@@ -66,18 +66,21 @@ export const postgres: Backend = {
   },
 };
 
-/** Postgres is tested when its server answers; SQLite always. */
+/** The backends of MISTO_TEST_BACKENDS (default: SQLite and PostgreSQL, which must then answer). */
 async function available(): Promise<Backend[]> {
   const wanted = (process.env.MISTO_TEST_BACKENDS ?? "sqlite,postgres").split(",");
   const out: Backend[] = [];
   if (wanted.includes("sqlite")) out.push(sqlite);
   if (wanted.includes("postgres")) {
+    // Not reachable is a failure, not a quiet skip: a run on SQLite alone would pass for a run on both.
     try {
       await admin((c) => c.query("SELECT 1"));
-      out.push(postgres);
     } catch (error) {
-      console.warn(`PostgreSQL at ${PG_SERVER} is not reachable; API tests run on SQLite only: ${error}`);
+      throw new Error(
+        `PostgreSQL at ${PG_SERVER} is not reachable (start it, or set MISTO_TEST_BACKENDS=sqlite to test SQLite alone): ${error}`,
+      );
     }
+    out.push(postgres);
   }
   if (wanted.includes("memory")) {
     const { memoryStore } = await import("./memory-store.js");
