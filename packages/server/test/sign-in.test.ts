@@ -1,11 +1,12 @@
-// Sign-in against guessing (wrong passwords are throttled per address and per login) and the session
-// cookie's flags on plain http, over https, and behind a proxy that is or is not trusted.
+// Against guessing (wrong passwords are throttled per address and per login, unknown join codes per
+// address) and the session cookie's flags on plain http, over https, and behind a proxy that is or
+// is not trusted.
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildServer } from "../src/app.js";
 import { prepareSetup } from "../src/auth/setup.js";
-import { SIGN_IN_LIMITS, Throttle } from "../src/auth/throttle.js";
-import { type Harness, harness, PASSWORD, setUpClub } from "./helpers/api.js";
+import { JOIN_LIMIT, SIGN_IN_LIMITS, Throttle } from "../src/auth/throttle.js";
+import { type Harness, harness, newTable, PASSWORD, setUpClub } from "./helpers/api.js";
 import { BACKENDS, sqlite } from "./helpers/backends.js";
 import { snapshot } from "./helpers/snapshot.js";
 
@@ -92,6 +93,45 @@ describe.each(BACKENDS)("sign-in throttle on $name", (backend) => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ error: "too_many_attempts" });
     expect((await signIn("boris", PASSWORD, "10.2.0.1")).statusCode).toBe(200);
+  });
+});
+
+describe.each(BACKENDS)("join code throttle on $name", (backend) => {
+  let h: Harness;
+  let code: string;
+  beforeAll(async () => {
+    h = await harness(backend);
+    const admin = await setUpClub(h);
+    const table = await newTable(h, admin);
+    const seats = await h.app.inject({
+      method: "GET",
+      url: `/api/tables/${table.id}/seats`,
+      headers: { cookie: admin },
+    });
+    code = (seats.json() as { code: string }).code;
+  });
+  afterAll(() => h.close());
+
+  const join = (joinCode: string, seat: number, remoteAddress: string) =>
+    h.app.inject({ method: "POST", url: "/api/join", remoteAddress, payload: { code: joinCode, seat } });
+
+  it("refuses an address after sixty unknown codes (429 too_many_attempts), the right code too; others join", async () => {
+    // Codes of the join alphabet that no table has (the table's own code is skipped).
+    const wrong = (i: number) =>
+      `ZZ${String(2 + (i % 8))}${"ABCDEFGHJK"[Math.floor(i / 8) % 10]}${"MNPQRSTUVW"[Math.floor(i / 80) % 10]}Y`;
+    let sent = 0;
+    for (let i = 0; sent < JOIN_LIMIT.failures; i++) {
+      if (wrong(i) === code) continue;
+      const res = await join(wrong(i), 1, "10.3.0.1");
+      expect(res.statusCode, `guess ${sent + 1}`).toBe(404);
+      sent += 1;
+    }
+    const refused = await join(code, 1, "10.3.0.1");
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ error: "too_many_attempts", retryAfter: expect.any(Number) });
+    expect(refused.headers["retry-after"]).toBeDefined();
+    // Nothing was joined by the refused attempt: seat 1 is still free for another address.
+    expect((await join(code, 1, "10.3.0.2")).statusCode).toBe(201);
   });
 });
 

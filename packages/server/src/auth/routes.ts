@@ -3,7 +3,6 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { NewHostBody, SetupBody, SignInBody } from "@misto/protocol";
-import type { FastifyReply } from "fastify";
 import { HttpError } from "../errors.js";
 import { doc } from "../openapi.js";
 import { type HostRow, type PersonRow, type Store, StoreConflict } from "../store/index.js";
@@ -18,7 +17,7 @@ import {
   SESSION_COOKIE,
   startSession,
 } from "./sessions.js";
-import { SIGN_IN_LIMITS, Throttle } from "./throttle.js";
+import { SIGN_IN_LIMITS, Throttle, tooManyAttempts } from "./throttle.js";
 
 /** Logins are compared without case: "Anna" and "anna" are one host. */
 export function loginKey(login: string): string {
@@ -90,7 +89,7 @@ export function authRoutes(
       async (request, reply) => {
         const login = loginKey(request.body.login);
         const wait = Math.max(byAddress.wait(request.ip), byLogin.wait(login));
-        if (wait > 0) throw tooManyAttempts(wait, reply);
+        if (wait > 0) throw tooManyAttempts(wait, reply, "too many wrong sign-ins");
         const host = await store.findHostByLogin(login);
         const ok = await verifyPassword(request.body.password, host?.passwordHash ?? (await decoyHash()));
         if (!host || !ok) {
@@ -145,16 +144,4 @@ export function authRoutes(
       },
     );
   };
-}
-
-/** 429 with how long to wait, in the answer and in Retry-After. */
-function tooManyAttempts(waitMs: number, reply: FastifyReply): HttpError {
-  const seconds = Math.ceil(waitMs / 1000);
-  reply.header("retry-after", String(seconds));
-  return new HttpError(
-    429,
-    "too_many_attempts",
-    `too many wrong sign-ins: try again in ${Math.ceil(seconds / 60)} min`,
-    { retryAfter: seconds },
-  );
 }

@@ -1,5 +1,9 @@
-// Failed sign-ins are counted per address and per login over a sliding window; past the limit the
-// next attempt is refused (429) before any password is checked, so guessing is slow and cheap to refuse.
+// Failed guesses (sign-ins per address and per login, join codes per address) are counted over a
+// sliding window; past the limit the next attempt is refused (429) before anything is checked, so
+// guessing is slow and cheap to refuse.
+
+import type { FastifyReply } from "fastify";
+import { HttpError } from "../errors.js";
 
 /** Failures allowed in `windowMs` before the key must wait (docs/api.md "Security"). */
 export interface ThrottleLimit {
@@ -16,6 +20,12 @@ export const SIGN_IN_LIMITS = {
   address: { failures: 10, windowMs: 15 * 60_000 },
   login: { failures: 30, windowMs: 15 * 60_000 },
 } as const satisfies Record<string, ThrottleLimit>;
+
+/**
+ * Unknown join codes from one address: sixty in 15 minutes. A club's phones often share one address
+ * (the room's wifi), so this is generous to typos; guessing one of 31^6 codes at that pace is hopeless.
+ */
+export const JOIN_LIMIT: ThrottleLimit = { failures: 60, windowMs: 15 * 60_000 };
 
 /** Keys remembered at most: past this the oldest are forgotten, so a flood of addresses cannot fill memory. */
 const MAX_KEYS = 10_000;
@@ -53,4 +63,13 @@ export class Throttle {
     if (times.length === 0) this.failures.delete(key);
     return times;
   }
+}
+
+/** 429 `too_many_attempts`: how long to wait, in the answer (`retryAfter`, seconds) and in Retry-After. */
+export function tooManyAttempts(waitMs: number, reply: FastifyReply, what: string): HttpError {
+  const seconds = Math.ceil(waitMs / 1000);
+  reply.header("retry-after", String(seconds));
+  return new HttpError(429, "too_many_attempts", `${what}: try again in ${Math.ceil(seconds / 60)} min`, {
+    retryAfter: seconds,
+  });
 }
