@@ -1,8 +1,8 @@
 // Every route of the OpenAPI document, walked: each has its auth rule written down here, and each
 // is sent no session, the wrong account, a body, path or query that breaks its schema, and broken
 // JSON. Every refusal is a 4xx with the error shape and a reason, and the database is left exactly
-// as it was (every row of every table compared). The WebSocket at /ws is not in the document: its
-// messages are walked in realtime-messages.test.ts.
+// as it was (every row of every table compared). The WebSocket at /ws is in the document as its
+// upgrade; its messages are walked in realtime-messages.test.ts.
 
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -65,6 +65,8 @@ const ROUTES: Record<string, Rule> = {
   "GET /api/export/rating.csv": "account",
   "GET /api/export/games.csv": "account",
   "GET /api/export/records": "account",
+  // The WebSocket's upgrade; its messages are walked in realtime-messages.test.ts.
+  "GET /ws": "public",
 };
 
 interface Parameter {

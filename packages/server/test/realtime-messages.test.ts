@@ -107,6 +107,15 @@ describe.each(STORED)("every realtime message on $name", (backend) => {
     expect(messageTypes()).toEqual(WALKED);
   });
 
+  it("a plain request to /ws (no upgrade) is 426 upgrade_required with a reason", async () => {
+    const res = await fetch(`${url}/ws`);
+    expect(res.status).toBe(426);
+    expect(await res.json()).toEqual({
+      error: "upgrade_required",
+      message: expect.stringContaining("WebSocket"),
+    });
+  });
+
   it("subscribe (host, spectator, seat): the view when well-formed", async () => {
     const asHost = await open({ cookie: host });
     asHost.send({ type: "subscribe", table, as: "host" });
