@@ -15,7 +15,13 @@ export async function serve(argv: string[], io: Io): Promise<number> {
   const { values, positionals } = parsed;
   checkPositionals("serve", positionals, 0);
   const port = wholeNumber("serve", "port", values.port, 0, 65535);
-  const server = await startServer({ port, host: values.host, db: values.db, log: { level: "warn" } });
+  const server = await startServer({
+    port,
+    host: values.host,
+    db: values.db,
+    log: { level: "warn" },
+    ...(values["trust-proxy"] ? { trustProxy: values["trust-proxy"] } : {}),
+  });
   io.stdout.write(`Misto is running at ${server.url}\n`);
   if (server.setupLink)
     io.stdout.write(`Open this link once to create the club and its admin: ${server.setupLink}\n`);
@@ -42,6 +48,7 @@ function parse(argv: string[]) {
       port: { type: "string", default: "3000" },
       db: { type: "string", default: "./data/misto.db" },
       host: { type: "string", default: "127.0.0.1" },
+      "trust-proxy": { type: "string" },
     },
   });
 }

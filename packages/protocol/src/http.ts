@@ -121,10 +121,22 @@ export interface SeatsAnswer {
   }[];
 }
 
-/** Every 4xx answer: a machine code and a sentence for a person. */
-export const ErrorBody = Type.Object({
-  error: Type.String(),
-  message: Type.String(),
-  rule: Type.Optional(Type.String()),
-});
+/**
+ * Every 4xx and 5xx answer: a machine code and a sentence for a person, the rule's ID when a rule
+ * refused it, and some codes' own fields (`seq`, `view` and `events` for `stale`, `problems` for
+ * `invalid_record`, `retryAfter` for `too_many_attempts`, `seat` for a seating refusal: docs/api.md).
+ */
+export const ErrorBody = Type.Object(
+  {
+    error: Type.String({
+      description: "a machine code: invalid, signed_out, forbidden, not_found, stale, rule, …",
+    }),
+    message: Type.String({ description: "the reason, a sentence for a person" }),
+    rule: Type.Optional(Type.String({ description: "the ID of the rule that refused it (RULES.md)" })),
+  },
+  {
+    additionalProperties: true,
+    description: "The request was refused (4xx) or failed (5xx); nothing changed.",
+  },
+);
 export type ErrorBody = Static<typeof ErrorBody>;

@@ -100,7 +100,10 @@ export interface AckMessage {
   readonly seq: number;
 }
 
-/** A phone's command was refused (nothing changed); `seq` is the seat's current seq. */
+/**
+ * A phone's command was refused (nothing changed); `seq` is the seat's current seq. A `stale` one
+ * carries the seat's view now (`view`), so the phone can decide again without waiting for a push.
+ */
 export interface RejectedMessage {
   readonly type: "rejected";
   readonly id: string;
@@ -108,6 +111,7 @@ export interface RejectedMessage {
   readonly message: string;
   readonly rule?: string;
   readonly seq: number;
+  readonly view?: View;
 }
 
 /** One line of the out chat: who wrote it (a seat out of the game), when, and what. */

@@ -32,6 +32,12 @@ export interface ServerOptions {
   readonly log?: FastifyServerOptions["logger"];
   /** The online tables' timers and bot delays (docs/api.md "Online tables"). */
   readonly online?: OnlineOptions;
+  /**
+   * The reverse proxies (addresses or CIDRs, comma-separated) whose X-Forwarded-For and
+   * X-Forwarded-Proto are believed: the client's address (sign-in throttle) and https (the
+   * cookie's Secure flag) are then read from them. Default: none, the socket's own are used.
+   */
+  readonly trustProxy?: string;
 }
 
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
@@ -39,6 +45,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const app = Fastify({
     logger: options.log ?? false,
     bodyLimit: BODY_LIMIT,
+    trustProxy: options.trustProxy ?? false,
     // Validation refuses, never repairs: no extra fields silently dropped, no strings turned into numbers.
     ajv: {
       customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: false, allErrors: false },

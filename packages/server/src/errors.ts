@@ -37,6 +37,7 @@ const CODES: Record<number, string> = {
   413: "too_large",
   415: "unsupported_media_type",
   422: "unprocessable",
+  426: "upgrade_required",
   429: "too_many_requests",
 };
 

@@ -2,7 +2,19 @@
 // schema (body, params, query) and served at GET /api/openapi.json.
 
 import type {} from "@fastify/swagger";
+import { ErrorBody } from "@misto/protocol";
 import type { FastifyInstance, FastifySchema } from "fastify";
+
+/**
+ * Every route's document lists the shared error answer (the error handler, errors.ts, gives every
+ * refusal that shape). Only the document: the routes' own serialisation is untouched.
+ */
+function withErrors({ schema, url }: { schema: FastifySchema; url: string }) {
+  const response = (schema?.response as Record<string, unknown> | undefined) ?? {
+    "2xx": { description: "The answer (docs/api.md)" },
+  };
+  return { schema: { ...schema, response: { ...response, "4xx": ErrorBody, "5xx": ErrorBody } }, url };
+}
 
 export const SWAGGER_OPTIONS = {
   openapi: {
@@ -18,6 +30,7 @@ export const SWAGGER_OPTIONS = {
       },
     },
   },
+  transform: withErrors,
 };
 
 export function openApiRoute(app: FastifyInstance): void {

@@ -16,6 +16,8 @@ export interface StartOptions {
   readonly log?: FastifyServerOptions["logger"];
   /** The online tables' timers (docs/api.md "Online tables"); the defaults unless a test sets them. */
   readonly online?: OnlineOptions;
+  /** The reverse proxies whose X-Forwarded-* headers are believed (ServerOptions.trustProxy). */
+  readonly trustProxy?: string;
 }
 
 export interface RunningServer {
@@ -33,6 +35,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       webRoot: options.webRoot,
       log: options.log,
       online: options.online,
+      ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
     });
     const host = options.host ?? "127.0.0.1";
     // Before listening: no request can find the club half-prepared.

@@ -227,11 +227,14 @@ describe.each(BACKENDS)("phones on $name", (backend) => {
       seq: donView.seq - 1,
       command: { type: "choose", seat: me, target: 7 },
     });
-    expect(await nextOf(don.c, ["rejected", "ack"])).toMatchObject({
+    // Refused with the seat's own view now (the one it was last pushed).
+    expect(await nextOf(don.c, ["rejected", "ack"])).toEqual({
       type: "rejected",
       id: old,
       error: "stale",
+      message: expect.any(String),
       seq: donView.seq,
+      view: donView.view,
     });
 
     // The Don's own choice: ack, then his new view; the civilian's phone hears nothing.

@@ -1,6 +1,6 @@
 // The table routes (docs/api.md "Tables"), on every database.
 
-import { decide, type GameEvent, legalActions, replay } from "@misto/engine";
+import { decide, type GameEvent, legalActions, replay, viewFor } from "@misto/engine";
 import { parseRecord } from "@misto/record";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -158,13 +158,22 @@ describe.each(BACKENDS)("tables on $name", (backend) => {
       expect(row?.phase).toBe(replay(stored.map((e) => e.event)).phase.kind);
     });
 
-    it("refuses a stale seq with 409 stale and the table's seq", async () => {
+    it("refuses a stale seq with 409 stale and the table now: its seq, the host's view, the events missed", async () => {
       const t = await newTable(h, host);
       const seq = await play(h, host, t.id, 2);
+      const { state } = await tableState(h, host, t.id);
+      const stored = (await h.store.readEvents(t.id)).map((e) => e.event);
       for (const stale of [seq - 1, seq + 1, 0]) {
         const res = await send(h, host, t.id, { id: commandId(), seq: stale, command: { type: "advance" } });
         expect(res.statusCode).toBe(409);
-        expect(res.json()).toEqual({ error: "stale", message: expect.any(String), seq });
+        expect(res.json()).toEqual({
+          error: "stale",
+          message: expect.any(String),
+          seq,
+          view: JSON.parse(JSON.stringify(viewFor(state, "host"))),
+          // What the console lacks: the events after the seq it sent (none when it is ahead).
+          events: stale < seq ? stored.slice(stale) : [],
+        });
       }
       expect(await h.store.readEvents(t.id)).toHaveLength(seq);
     });

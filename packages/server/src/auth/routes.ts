@@ -17,6 +17,7 @@ import {
   SESSION_COOKIE,
   startSession,
 } from "./sessions.js";
+import { SIGN_IN_LIMITS, Throttle, tooManyAttempts } from "./throttle.js";
 
 /** Logins are compared without case: "Anna" and "anna" are one host. */
 export function loginKey(login: string): string {
@@ -35,6 +36,9 @@ export function authRoutes(
 ): FastifyPluginAsyncTypebox {
   // Two setup requests at once must not both create a club.
   const setupLock = new KeyedMutex();
+  // Wrong passwords slow a guesser down: per address, and per login from anywhere.
+  const byAddress = new Throttle(SIGN_IN_LIMITS.address);
+  const byLogin = new Throttle(SIGN_IN_LIMITS.login);
 
   return async (app) => {
     app.get("/api/setup", { schema: doc("setup", "Whether the club still needs its setup") }, async () => ({
@@ -83,9 +87,16 @@ export function authRoutes(
       "/api/session",
       { schema: { ...doc("setup", "Signs in: the session cookie"), body: SignInBody } },
       async (request, reply) => {
-        const host = await store.findHostByLogin(loginKey(request.body.login));
+        const login = loginKey(request.body.login);
+        const wait = Math.max(byAddress.wait(request.ip), byLogin.wait(login));
+        if (wait > 0) throw tooManyAttempts(wait, reply, "too many wrong sign-ins");
+        const host = await store.findHostByLogin(login);
         const ok = await verifyPassword(request.body.password, host?.passwordHash ?? (await decoyHash()));
-        if (!host || !ok) throw new HttpError(401, "bad_credentials", "the login or the password is wrong");
+        if (!host || !ok) {
+          byAddress.fail(request.ip);
+          byLogin.fail(login);
+          throw new HttpError(401, "bad_credentials", "the login or the password is wrong");
+        }
         await startSession(store, host, request, reply);
         return { host: hostInfo(host) };
       },

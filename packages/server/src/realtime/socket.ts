@@ -2,7 +2,7 @@
 // validated against ClientMessage before it is acted on.
 
 import type { IncomingMessage } from "node:http";
-import type { Seat } from "@misto/engine";
+import type { Seat, View } from "@misto/engine";
 import {
   MAX_CLIENT_MESSAGE_BYTES,
   Ping,
@@ -86,10 +86,19 @@ function sameOrigin(request: IncomingMessage | FastifyRequest): boolean {
 
 export function realtimeRoute(app: FastifyInstance, store: Store, tables: TableService, hub: Hub): void {
   const outChat = new OutChat(store, tables, hub);
-  app.get(
-    "/ws",
-    { websocket: true, schema: doc("realtime", "The realtime channel (WebSocket): views, phones' commands") },
-    (socket: WebSocket, request: FastifyRequest) => {
+  app.route({
+    method: "GET",
+    url: "/ws",
+    schema: doc("realtime", "The realtime channel: a WebSocket upgrade (426 without one); docs/api.md"),
+    // A plain request (no upgrade) is told what this address is, not given an empty 404.
+    handler: async () => {
+      throw new HttpError(
+        426,
+        "upgrade_required",
+        "the realtime channel is a WebSocket: connect with an upgrade",
+      );
+    },
+    wsHandler: (socket: WebSocket, request: FastifyRequest) => {
       const cookie = request.cookies[SESSION_COOKIE];
       const trustedOrigin = sameOrigin(request);
       const times: number[] = [];
@@ -257,9 +266,11 @@ export function realtimeRoute(app: FastifyInstance, store: Store, tables: TableS
             message: known.message,
             ...(typeof rule === "string" ? { rule } : {}),
             seq,
+            // A stale command is refused with the seat's own view now (TableService.seatCommand).
+            ...(known.extra.view !== undefined ? { view: known.extra.view as View } : {}),
           });
         }
       }
     },
-  );
+  });
 }

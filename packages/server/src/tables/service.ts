@@ -187,8 +187,21 @@ export class TableService {
       if (!table) throw new HttpError(404, "not_found", "there is no such table");
       const answered = await this.store.findCommand(id, body.id);
       if (answered) return answered as CommandAnswer;
-      if (body.seq !== table.seq) throw stale(table.seq);
-      return this.apply(table, body.id, toCommand(body), (fresh) => fresh?.seq ?? table.seq);
+      const refuse = (now: LiveTable) => this.hostStale(now, body.seq);
+      if (body.seq !== table.seq) throw await refuse(table);
+      return this.apply(table, body.id, toCommand(body), async (fresh) => refuse(fresh ?? table));
+    });
+  }
+
+  /**
+   * A host's stale command is refused with the table as it is now: its seq, the host's view, and
+   * the events after the command's seq (what the console lacks), up to that seq.
+   */
+  private async hostStale(table: LiveTable, since: number): Promise<HttpError> {
+    const missing = since < table.seq ? await this.store.readEvents(table.id, since) : [];
+    return stale(table.seq, {
+      view: viewFor(table.state, "host"),
+      events: missing.filter((e) => e.seq <= table.seq).map((e) => e.event),
     });
   }
 
@@ -209,6 +222,9 @@ export class TableService {
       if (!table) throw new HttpError(404, "not_found", "there is no such table");
       const commandId = `s${seat}:${body.id}`;
       const seatSeq = (t: LiveTable | null) => t?.seatSeqs[seat - 1] ?? 0;
+      // Refused with the seat's view now (its own view only: the JSON its phone is pushed).
+      const refuse = (t: LiveTable) =>
+        stale(seatSeq(t), { view: JSON.parse(t.seatJsons[seat - 1] ?? "null") });
       if (await this.store.findCommand(id, commandId)) return { seq: seatSeq(table) };
       const type = body.command.type;
       if (typeof type !== "string" || !SEAT_COMMANDS.has(type)) {
@@ -216,9 +232,9 @@ export class TableService {
       }
       // A line of speech is judged by the rules as they stand when it arrives, not by the view it
       // was typed against: in the discussion every line moves every seat's seq.
-      if (type !== "speak" && body.seq !== seatSeq(table)) throw stale(seatSeq(table));
+      if (type !== "speak" && body.seq !== seatSeq(table)) throw refuse(table);
       const command = { ...body.command, actor: seat, at: Date.now() } as Command;
-      await this.apply(table, commandId, command, seatSeq);
+      await this.apply(table, commandId, command, async (fresh) => refuse(fresh ?? table));
       return { seq: seatSeq(this.live.get(id) ?? null) };
     });
   }
@@ -228,7 +244,8 @@ export class TableService {
     table: LiveTable,
     commandId: string,
     command: Command,
-    staleSeq: (fresh: LiveTable | null) => number,
+    /** The refusal when another writer took the seq first, from the table as now stored. */
+    staleError: (fresh: LiveTable | null) => Promise<HttpError>,
   ): Promise<CommandAnswer> {
     const id = table.id;
     let result: ReturnType<typeof execute>;
@@ -267,7 +284,7 @@ export class TableService {
         const first = await this.store.findCommand(id, commandId);
         if (first) return first as CommandAnswer;
       }
-      throw stale(staleSeq(fresh));
+      throw await staleError(fresh);
     }
     const publicJson = spectatorJson(result.state);
     const publicChanged = publicJson !== table.publicJson;
@@ -346,8 +363,11 @@ function setupOk(game: ReturnType<typeof createGame>): Extract<ReturnType<typeof
   });
 }
 
-function stale(seq: number): HttpError {
-  return new HttpError(409, "stale", `the table has moved on to seq ${seq}: reload and try again`, { seq });
+function stale(seq: number, now: Record<string, unknown>): HttpError {
+  return new HttpError(409, "stale", `the table has moved on to seq ${seq}: reload and try again`, {
+    seq,
+    ...now,
+  });
 }
 
 /**

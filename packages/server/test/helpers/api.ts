@@ -24,6 +24,8 @@ export const CARDS: readonly Card[] = DECK;
 export interface Harness {
   readonly app: FastifyInstance;
   readonly store: Store;
+  /** The database's url (a SQLite file or postgres://), for tests that read it directly. */
+  readonly url?: string;
   close(): Promise<void>;
 }
 
@@ -32,12 +34,13 @@ export async function harness(
   webRoot = "/nonexistent-misto-web",
   online?: OnlineOptions,
 ): Promise<Harness> {
-  const { store, dispose } = await backend.open();
+  const { store, url, dispose } = await backend.open();
   const app = await buildServer({ store, webRoot, ...(online ? { online } : {}) });
   await app.ready();
   return {
     app,
     store,
+    ...(url ? { url } : {}),
     async close() {
       await app.close();
       await dispose();

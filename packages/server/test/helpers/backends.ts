@@ -10,8 +10,8 @@ import type { Store } from "../../src/store/index.js";
 
 export interface Backend {
   readonly name: string;
-  /** A new, empty store and how to throw it away. */
-  open(): Promise<{ store: Store; dispose(): Promise<void> }>;
+  /** A new, empty store, the url it was opened with (none for memory), and how to throw it away. */
+  open(): Promise<{ store: Store; url?: string; dispose(): Promise<void> }>;
 }
 
 const PG_SERVER = process.env.MISTO_TEST_PG ?? "postgres://postgres@127.0.0.1:5432";
@@ -25,9 +25,11 @@ export const sqlite: Backend = {
   name: "sqlite",
   async open() {
     const dir = mkdtempSync(join(tmpdir(), "misto-api-"));
-    const store = await openStore(join(dir, "misto.db"));
+    const url = join(dir, "misto.db");
+    const store = await openStore(url);
     return {
       store,
+      url,
       async dispose() {
         await store.close();
         rmSync(dir, { recursive: true, force: true });
@@ -51,9 +53,11 @@ export const postgres: Backend = {
   async open() {
     const name = `misto_api_${randomBytes(6).toString("hex")}`;
     await admin((c) => c.query(`CREATE DATABASE ${name}`));
-    const store = await openStore(`${PG_SERVER}/${name}`);
+    const url = `${PG_SERVER}/${name}`;
+    const store = await openStore(url);
     return {
       store,
+      url,
       async dispose() {
         await store.close();
         await admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
@@ -62,18 +66,21 @@ export const postgres: Backend = {
   },
 };
 
-/** Postgres is tested when its server answers; SQLite always. */
+/** The backends of MISTO_TEST_BACKENDS (default: SQLite and PostgreSQL, which must then answer). */
 async function available(): Promise<Backend[]> {
   const wanted = (process.env.MISTO_TEST_BACKENDS ?? "sqlite,postgres").split(",");
   const out: Backend[] = [];
   if (wanted.includes("sqlite")) out.push(sqlite);
   if (wanted.includes("postgres")) {
+    // Not reachable is a failure, not a quiet skip: a run on SQLite alone would pass for a run on both.
     try {
       await admin((c) => c.query("SELECT 1"));
-      out.push(postgres);
     } catch (error) {
-      console.warn(`PostgreSQL at ${PG_SERVER} is not reachable; API tests run on SQLite only: ${error}`);
+      throw new Error(
+        `PostgreSQL at ${PG_SERVER} is not reachable (start it, or set MISTO_TEST_BACKENDS=sqlite to test SQLite alone): ${error}`,
+      );
     }
+    out.push(postgres);
   }
   if (wanted.includes("memory")) {
     const { memoryStore } = await import("./memory-store.js");

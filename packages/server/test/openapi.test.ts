@@ -1,0 +1,318 @@
+// Every route of the OpenAPI document, walked: each has its auth rule written down here, and each
+// is sent no session, the wrong account, a body, path or query that breaks its schema, and broken
+// JSON. Every refusal is a 4xx with the error shape and a reason, and the database is left exactly
+// as it was (every row of every table compared). The WebSocket at /ws is in the document as its
+// upgrade; its messages are walked in realtime-messages.test.ts.
+
+import type { LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addHost, type Harness, harness, newTable, PASSWORD, SEATS, setUpClub } from "./helpers/api.js";
+import { BACKENDS } from "./helpers/backends.js";
+import { snapshot } from "./helpers/snapshot.js";
+
+/**
+ * Who may call each route (docs/api.md): anyone; a phone's seat token; any signed-in account; a host
+ * or admin; the admin; "record" (a host, or anyone once the result is announced); "player" (a
+ * player of the game, a host or the admin: a member who did not play is refused).
+ */
+type Rule = "public" | "seat" | "account" | "host" | "admin" | "record" | "player";
+
+const ROUTES: Record<string, Rule> = {
+  "GET /api/health": "public",
+  "GET /api/openapi.json": "public",
+  "GET /api/setup": "public",
+  "POST /api/setup": "public",
+  "POST /api/session": "public",
+  "DELETE /api/session": "account",
+  "GET /api/me": "account",
+  "POST /api/hosts": "admin",
+  "GET /api/tables": "host",
+  "POST /api/tables": "host",
+  "GET /api/tables/{id}": "host",
+  "POST /api/tables/{id}/commands": "host",
+  "GET /api/tables/{id}/record": "record",
+  "GET /api/tables/{id}/display": "public",
+  "GET /api/tables/{id}/seats": "host",
+  "DELETE /api/tables/{id}/seats/{seat}": "host",
+  "POST /api/join": "public",
+  "GET /api/seat": "seat",
+  "GET /api/people": "account",
+  "POST /api/people": "admin",
+  "GET /api/people/{id}": "account",
+  "PATCH /api/people/{id}": "admin",
+  "POST /api/people/{id}/merge": "admin",
+  "POST /api/people/{id}/password": "admin",
+  "DELETE /api/people/{id}/sessions": "admin",
+  "DELETE /api/sessions": "account",
+  // The admin's or the person's own: the walk uses the admin's person, so a member or host is refused.
+  "GET /api/people/{id}/sanctions": "admin",
+  "POST /api/people/{id}/sanctions": "admin",
+  "GET /api/people/{id}/stats": "account",
+  "POST /api/tables/{id}/complaints": "player",
+  "GET /api/tables/{id}/complaints": "account",
+  "GET /api/complaints": "admin",
+  "POST /api/complaints/{id}/answer": "admin",
+  "GET /api/seasons": "account",
+  "POST /api/seasons": "admin",
+  "DELETE /api/seasons/{id}": "admin",
+  "GET /api/rating": "account",
+  "GET /api/club/stats": "account",
+  "GET /api/games": "account",
+  "GET /api/games/{id}": "account",
+  "GET /api/games/{id}/record": "account",
+  "PUT /api/games/{id}/points": "host",
+  "POST /api/games/import": "admin",
+  "GET /api/export/rating.csv": "account",
+  "GET /api/export/games.csv": "account",
+  "GET /api/export/records": "account",
+  // The WebSocket's upgrade; its messages are walked in realtime-messages.test.ts.
+  "GET /ws": "public",
+};
+
+interface Parameter {
+  readonly in: "path" | "query" | "header" | "cookie";
+  readonly name: string;
+  readonly schema: Record<string, unknown>;
+}
+
+interface Operation {
+  readonly key: string;
+  readonly method: string;
+  readonly path: string;
+  readonly parameters: readonly Parameter[];
+  readonly body: Record<string, unknown> | null;
+  readonly responses: Record<string, unknown>;
+}
+
+function operations(document: { paths: Record<string, Record<string, Record<string, unknown>>> }) {
+  const out: Operation[] = [];
+  for (const [path, methods] of Object.entries(document.paths)) {
+    for (const [method, op] of Object.entries(methods)) {
+      const content = (op.requestBody as { content?: Record<string, { schema: Record<string, unknown> }> })
+        ?.content;
+      out.push({
+        key: `${method.toUpperCase()} ${path}`,
+        method: method.toUpperCase(),
+        path,
+        parameters: (op.parameters as Parameter[] | undefined) ?? [],
+        body: content?.["application/json"]?.schema ?? null,
+        responses: (op.responses as Record<string, unknown>) ?? {},
+      });
+    }
+  }
+  return out;
+}
+
+/** A value that breaks a parameter's schema, or null when any string passes it. */
+function breaking(schema: Record<string, unknown>): string | null {
+  if (typeof schema.maxLength === "number") return "x".repeat(schema.maxLength + 1);
+  if (typeof schema.pattern === "string") return "~not~it~";
+  if (schema.enum || schema.anyOf) return "not-one-of-them";
+  return null;
+}
+
+function expectRefusal(res: LightMyRequestResponse, status: number | "4xx", what: string) {
+  if (status === "4xx") expect(res.statusCode, what).toBeGreaterThanOrEqual(400);
+  else expect(res.statusCode, `${what}: ${res.body}`).toBe(status);
+  expect(res.statusCode, what).toBeLessThan(500);
+  const body = res.json() as { error?: unknown; message?: unknown };
+  expect(typeof body.error, `${what}: ${res.body}`).toBe("string");
+  expect(typeof body.message, `${what}: ${res.body}`).toBe("string");
+  expect((body.message as string).length, what).toBeGreaterThan(3);
+}
+
+const STORED = BACKENDS.filter((b) => b.name !== "memory");
+
+describe.each(STORED)("every route of the OpenAPI document on $name", (backend) => {
+  let h: Harness;
+  let url: string;
+  let ops: Operation[];
+  const cookies: Record<"admin" | "host" | "member", string> = { admin: "", host: "", member: "" };
+  const ids: Record<string, string> = {};
+
+  /** The route's path with this walk's ids in it (a real table, person, season…). */
+  function fill(op: Operation, override: Record<string, string> = {}): string {
+    return op.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+      if (override[name] !== undefined) return encodeURIComponent(override[name]);
+      if (name === "seat") return "3";
+      if (op.path.startsWith("/api/people")) return ids.person as string;
+      if (op.path.startsWith("/api/seasons")) return ids.season as string;
+      if (op.path.startsWith("/api/complaints")) return ids.complaint ?? "no-such-complaint";
+      return ids.table as string;
+    });
+  }
+
+  /** A body each route takes (the walk's unauthorised calls send it: a refusal is then the rule's). */
+  function wellFormed(op: Operation): unknown {
+    const bodies: Record<string, unknown> = {
+      "POST /api/hosts": { name: "Vera", login: "vera", password: PASSWORD },
+      "POST /api/tables": { seats: SEATS, deal: { seed: "walk" } },
+      "POST /api/tables/{id}/commands": { id: "walk-0001", seq: 1, command: { type: "advance" } },
+      "POST /api/people": { name: "Galina" },
+      "PATCH /api/people/{id}": { council: true },
+      "POST /api/people/{id}/merge": { into: ids.person },
+      "POST /api/people/{id}/password": { password: PASSWORD },
+      "POST /api/people/{id}/sanctions": { kind: "warning", reason: "late" },
+      "POST /api/tables/{id}/complaints": { about: "game", text: "too loud" },
+      "POST /api/complaints/{id}/answer": { text: "noted" },
+      "POST /api/seasons": { name: "Winter", from: "2031-01-01", until: "2031-02-28" },
+      "PUT /api/games/{id}/points": { seat: 1, points: 1, reason: "walk" },
+      "POST /api/games/import": { format: "misto-archive", version: 1, records: [] },
+    };
+    return bodies[op.key];
+  }
+
+  function call(op: Operation, cookie: string | null, payload?: unknown, path = fill(op)) {
+    return h.app.inject({
+      method: op.method as "GET",
+      url: path,
+      headers: {
+        ...(cookie ? { cookie } : {}),
+        ...(payload !== undefined ? { "content-type": "application/json" } : {}),
+      },
+      ...(payload !== undefined
+        ? { payload: typeof payload === "string" ? payload : JSON.stringify(payload) }
+        : {}),
+    });
+  }
+
+  /** Runs `send` and checks the database did not change. */
+  async function unchanged(what: string, send: () => Promise<void>) {
+    const before = await snapshot(url);
+    await send();
+    expect(await snapshot(url), `${what} changed the database`).toEqual(before);
+  }
+
+  beforeAll(async () => {
+    h = await harness(backend);
+    url = h.url as string;
+    cookies.admin = await setUpClub(h);
+    cookies.host = await addHost(h, cookies.admin);
+    const member = await h.app.inject({
+      method: "POST",
+      url: "/api/people",
+      headers: { cookie: cookies.admin },
+      payload: { name: "Mila", account: { login: "mila", password: PASSWORD, role: "member" } },
+    });
+    expect(member.statusCode).toBe(201);
+    const signIn = await h.app.inject({
+      method: "POST",
+      url: "/api/session",
+      payload: { login: "mila", password: PASSWORD },
+    });
+    cookies.member = `misto_session=${signIn.cookies.find((c) => c.name === "misto_session")?.value}`;
+    const me = await h.app.inject({ method: "GET", url: "/api/me", headers: { cookie: cookies.admin } });
+    ids.person = (me.json() as { host: { person: string } }).host.person;
+    ids.table = (await newTable(h, cookies.host)).id;
+    const season = await h.app.inject({
+      method: "POST",
+      url: "/api/seasons",
+      headers: { cookie: cookies.admin },
+      payload: { name: "Autumn", from: "2030-09-01", until: "2030-11-30" },
+    });
+    ids.season = (season.json() as { id: string }).id;
+    const document = await h.app.inject({ method: "GET", url: "/api/openapi.json" });
+    ops = operations(document.json());
+  });
+  afterAll(() => h.close());
+
+  it("has an auth rule here for every route of the document, and no rule for a route it lacks", () => {
+    expect(ops.map((op) => op.key).sort()).toEqual(Object.keys(ROUTES).sort());
+  });
+
+  it("documents the shared error answer on every route", () => {
+    for (const op of ops) {
+      const errors = op.responses["4XX"] as { content?: Record<string, { schema?: unknown }> } | undefined;
+      const schema = errors?.content?.["application/json"]?.schema as { properties?: object } | undefined;
+      expect(Object.keys(schema?.properties ?? {}), op.key).toEqual(
+        expect.arrayContaining(["error", "message", "rule"]),
+      );
+    }
+  });
+
+  it("refuses every route but the public ones without a session: 401 (403 for a live table's record), nothing changed", async () => {
+    for (const op of ops) {
+      const rule = ROUTES[op.key];
+      if (rule === "public") continue;
+      await unchanged(`${op.key} without a session`, async () => {
+        const res = await call(op, null, wellFormed(op));
+        if (rule === "seat") expectRefusal(res, 401, op.key);
+        else if (rule === "record") expectRefusal(res, 403, op.key);
+        else {
+          expectRefusal(res, 401, op.key);
+          expect(res.json().error, op.key).toBe("signed_out");
+        }
+      });
+      // A cookie that is no session (forged, or signed out) is no better.
+      if (rule === "account" || rule === "host" || rule === "admin") {
+        await unchanged(`${op.key} with a forged session`, async () => {
+          expectRefusal(await call(op, "misto_session=forged-token", wellFormed(op)), 401, op.key);
+        });
+      }
+    }
+  });
+
+  it("refuses a member every host and admin route, and a host every admin route: 403, nothing changed", async () => {
+    for (const op of ops) {
+      const rule = ROUTES[op.key];
+      const refused: ("member" | "host")[] =
+        rule === "admin" ? ["member", "host"] : rule === "host" || rule === "player" ? ["member"] : [];
+      for (const who of refused) {
+        await unchanged(`${op.key} as a ${who}`, async () => {
+          const res = await call(op, cookies[who], wellFormed(op));
+          expectRefusal(res, rule === "player" ? "4xx" : 403, `${op.key} as a ${who}`);
+        });
+      }
+    }
+  });
+
+  it("refuses a body that breaks its schema, or is not JSON, with 400 and the reason, nothing changed", async () => {
+    let bodies = 0;
+    for (const op of ops) {
+      if (!op.body) continue;
+      bodies += 1;
+      const bad: unknown[] = ['{"broken": ', "[1, 2", { unexpected: true }, []];
+      // A field of the right name and the wrong type, where the schema names its fields.
+      const fields = Object.keys((op.body.properties as object | undefined) ?? {});
+      if (fields[0]) bad.push({ ...(wellFormed(op) as object), [fields[0]]: { wrong: ["type"] } });
+      for (const payload of bad) {
+        const what = `${op.key} ${typeof payload === "string" ? payload : JSON.stringify(payload)}`;
+        await unchanged(what, async () => {
+          const res = await call(op, cookies.admin, payload);
+          expectRefusal(res, 400, what);
+        });
+      }
+    }
+    expect(bodies).toBeGreaterThanOrEqual(15);
+  });
+
+  it("refuses a path or query parameter that breaks its schema with 400 and the reason, nothing changed", async () => {
+    let checked = 0;
+    for (const op of ops) {
+      for (const parameter of op.parameters) {
+        const value = breaking(parameter.schema);
+        if (value === null || (parameter.in !== "path" && parameter.in !== "query")) continue;
+        checked += 1;
+        const path =
+          parameter.in === "path"
+            ? fill(op, { [parameter.name]: value })
+            : `${fill(op)}?${parameter.name}=${encodeURIComponent(value)}`;
+        const what = `${op.key} ${parameter.in} ${parameter.name}=${value.slice(0, 12)}…`;
+        await unchanged(what, async () => {
+          const res = await call(op, cookies.admin, wellFormed(op), path);
+          expectRefusal(res, 400, what);
+        });
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(20);
+  });
+
+  it("refuses a query parameter a route does not take, where its query is a schema: 400", async () => {
+    for (const op of ops.filter((o) => o.parameters.some((p) => p.in === "query"))) {
+      const what = `${op.key} ?surprise=1`;
+      await unchanged(what, async () => {
+        expectRefusal(await call(op, cookies.admin, undefined, `${fill(op)}?surprise=1`), 400, what);
+      });
+    }
+  });
+});
