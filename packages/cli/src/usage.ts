@@ -38,12 +38,15 @@ export const REPLAY_USAGE = [
 ];
 
 export const SERVE_USAGE = [
-  "Usage: misto serve [--port 3000] [--db ./data/misto.db] [--host 127.0.0.1]",
+  "Usage: misto serve [--port 3000] [--db ./data/misto.db] [--host 127.0.0.1] [--redis URL]",
   "",
   "Runs the server with the web app on one port until Ctrl+C. On the first start it prints a link",
   "that creates the club and its admin; open it once.",
   "",
-  "  --port N      the port to listen on (default 3000)",
-  "  --db PATH     a SQLite file (created with its folder) or a postgres:// URL (default ./data/misto.db)",
-  "  --host ADDR   the address to listen on (default 127.0.0.1: this machine only)",
+  "  --port N           the port to listen on (default 3000)",
+  "  --db PATH          a SQLite file (created with its folder) or a postgres:// URL (default ./data/misto.db)",
+  "  --host ADDR        the address to listen on (default 127.0.0.1: this machine only)",
+  "  --redis URL        several server processes on one PostgreSQL --db: a redis:// URL for their",
+  "                     fan-out and the online tables' leases (default $MISTO_REDIS_URL; refused with SQLite)",
+  "  --redis-prefix P   put before every Redis key and channel (default $MISTO_REDIS_PREFIX or misto:)",
 ];

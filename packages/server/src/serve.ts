@@ -1,9 +1,11 @@
 // Starts Misto: opens the database, prepares the one-time setup link if the club is new, listens.
 
 import type { FastifyServerOptions } from "fastify";
-import { buildServer } from "./app.js";
+import { buildServer, REDIS_NEEDS_POSTGRES } from "./app.js";
 import { prepareSetup, setupLink } from "./auth/setup.js";
+import type { RedisOptions } from "./realtime/redis.js";
 import { openStore } from "./store/index.js";
+import { isPostgresUrl } from "./store/postgres.js";
 import type { OnlineOptions } from "./tables/online.js";
 
 export interface StartOptions {
@@ -16,6 +18,8 @@ export interface StartOptions {
   readonly log?: FastifyServerOptions["logger"];
   /** The online tables' timers (docs/api.md "Online tables"); the defaults unless a test sets them. */
   readonly online?: OnlineOptions;
+  /** Several processes on one PostgreSQL database: Redis for their fan-out (docs/operations.md). */
+  readonly redis?: RedisOptions;
 }
 
 export interface RunningServer {
@@ -26,6 +30,8 @@ export interface RunningServer {
 }
 
 export async function startServer(options: StartOptions): Promise<RunningServer> {
+  // Before the store is opened: no SQLite file is made for a server that will not start.
+  if (options.redis && !isPostgresUrl(options.db)) throw new Error(REDIS_NEEDS_POSTGRES);
   const store = await openStore(options.db);
   try {
     const app = await buildServer({
@@ -33,6 +39,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       webRoot: options.webRoot,
       log: options.log,
       online: options.online,
+      ...(options.redis ? { redis: options.redis } : {}),
     });
     const host = options.host ?? "127.0.0.1";
     // Before listening: no request can find the club half-prepared.

@@ -94,17 +94,52 @@ function status(state: GameState): { phase: string; winner: string | null } {
   return { phase: state.phase.kind, winner: state.result?.winner ?? null };
 }
 
+export interface TableServiceOptions {
+  /**
+   * Other server processes append to the same store (PostgreSQL with Redis, docs/operations.md):
+   * each use of a live table first reads the events stored after it, so no answer is built on a
+   * state another process has moved on from.
+   */
+  readonly shared?: boolean;
+}
+
 export class TableService {
   private readonly live = new Map<string, LiveTable>();
+  /** Tables whose last append failed without saying whether it was stored: the store is read again. */
+  private readonly unsure = new Set<string>();
   private readonly lock = new KeyedMutex();
   private readonly listeners = new Set<ChangeListener>();
   private readonly loadListeners = new Set<(table: LiveTable) => void>();
+  private readonly appendListeners = new Set<(id: string, seq: number) => void>();
+  private readonly shared: boolean;
 
-  constructor(private readonly store: Store) {}
+  constructor(
+    private readonly store: Store,
+    options: TableServiceOptions = {},
+  ) {
+    this.shared = options.shared === true;
+  }
 
+  /** Told of every change, whether this process stored it or read it back from the store. */
   onChange(listener: ChangeListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Told of each append this process stored (the fan-out tells the other processes of it). */
+  onAppend(listener: (id: string, seq: number) => void): () => void {
+    this.appendListeners.add(listener);
+    return () => this.appendListeners.delete(listener);
+  }
+
+  /** The seq of the table as this process holds it in memory, or null when it holds none. */
+  heldSeq(id: string): number | null {
+    return this.live.get(id)?.seq ?? null;
+  }
+
+  /** The ids of the tables held in memory. */
+  heldIds(): string[] {
+    return [...this.live.keys()];
   }
 
   /** Told of each table read from the store into memory (an online table's runner resumes then). */
@@ -252,47 +287,71 @@ export class TableService {
         finished ?? undefined,
       );
     } catch (error) {
-      // Whether it was stored is unknown: the next use reads the truth from the store.
-      this.live.delete(id);
+      // Whether it was stored is unknown: the next use reads what was stored after it (and pushes it).
+      this.unsure.add(id);
       throw error;
     }
     if (!appended.ok) {
-      // Another writer (another process sharing the database) got there first.
-      this.live.delete(id);
-      const fresh = await this.load(id);
+      // Another writer (another process sharing the database) got there first: its events are
+      // read back and pushed to this process's subscribers like any change.
+      const fresh = await this.catchUp(table);
       if (appended.conflict === "command") {
         const first = await this.store.findCommand(id, commandId);
         if (first) return first as CommandAnswer;
       }
       throw stale(staleSeq(fresh));
     }
-    const publicJson = spectatorJson(result.state);
+    this.advance(table, result.state, appended.seq);
+    for (const listener of this.appendListeners) listener(id, appended.seq);
+    return { seq: appended.seq, events: answer.events };
+  }
+
+  /**
+   * The table moved from `table` to `state` at `seq` (stored by this process, or read back from the
+   * store): the views are built once, and the listeners told which changed (caller holds the lock).
+   */
+  private advance(table: LiveTable, state: GameState, seq: number): LiveTable {
+    const publicJson = spectatorJson(state);
     const publicChanged = publicJson !== table.publicJson;
-    const seatJsons = seatJsonsOf(result.state);
+    const seatJsons = seatJsonsOf(state);
     const changedSeats = new Set<Seat>();
     const seatSeqs = table.seatSeqs.map((old, i) => {
       if (seatJsons[i] === table.seatJsons[i]) return old;
       changedSeats.add((i + 1) as Seat);
-      return appended.seq;
+      return seq;
     });
     const next: LiveTable = {
       ...table,
-      state: result.state,
-      seq: appended.seq,
-      publicSeq: publicChanged ? appended.seq : table.publicSeq,
+      state,
+      seq,
+      publicSeq: publicChanged ? seq : table.publicSeq,
       publicJson,
       seatJsons,
       seatSeqs,
     };
-    this.live.set(id, next);
+    this.live.set(table.id, next);
     for (const listener of this.listeners) listener(next, publicChanged, changedSeats);
-    return { seq: appended.seq, events: answer.events };
+    return next;
+  }
+
+  /** Applies the events stored after the live table's seq (another process's), if any (caller holds the lock). */
+  private async catchUp(table: LiveTable): Promise<LiveTable> {
+    const stored = await this.store.readEvents(table.id, table.seq);
+    this.unsure.delete(table.id);
+    if (stored.length === 0) return table;
+    let state = table.state;
+    let seq = table.seq;
+    for (const { seq: n, event } of stored) {
+      state = evolve(state, event);
+      seq = n;
+    }
+    return this.advance(table, state, seq);
   }
 
   /** Replays the stored events with the engine (caller holds the lock). */
   private async load(id: string): Promise<LiveTable | null> {
     const cached = this.live.get(id);
-    if (cached) return cached;
+    if (cached) return this.shared || this.unsure.has(id) ? this.catchUp(cached) : cached;
     const row = await this.store.getTable(id);
     if (!row) return null;
     const stored = await this.store.readEvents(id);
