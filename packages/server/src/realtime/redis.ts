@@ -71,7 +71,13 @@ export async function openRedis(options: RedisOptions): Promise<RedisLink> {
     await commands.connect();
     await listener.connect();
   } catch (error) {
-    await Promise.allSettled([commands.destroy(), listener.destroy()]);
+    for (const c of [commands, listener]) {
+      try {
+        c.destroy();
+      } catch {
+        // Never connected: nothing to end.
+      }
+    }
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(`cannot reach Redis at ${redacted(options.url)}: ${reason}`);
   }
