@@ -81,16 +81,18 @@ async function build(options: ServerOptions, redis: RedisLink | null): Promise<F
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
 
   const tables = new TableService(store, { shared: redis !== null });
-  const hub = new Hub(tables, redis?.fanout ?? null);
-  const outChat = new OutChat(store, tables, hub, redis?.fanout ?? null);
   // The server is the host of every online table: live ones resume at start, all stop on close
-  // (with several processes, each table runs in the one holding its lease).
-  const runner = new OnlineRunner(tables, store, options.online, redis?.leases);
+  // (with several processes, each table runs in the one holding its lease, which keeps up with it).
+  let runner: OnlineRunner | null = null;
+  const hub = new Hub(tables, redis?.fanout ?? null, (id) => runner?.running(id) === true);
+  const outChat = new OutChat(store, tables, hub, redis?.fanout ?? null);
+  runner = new OnlineRunner(tables, store, options.online, redis?.leases);
+  const online = runner;
   app.addHook("onReady", async () => {
-    void runner.resume().catch(() => undefined);
+    void online.resume().catch(() => undefined);
   });
   app.addHook("onClose", async () => {
-    await runner.stop();
+    await online.stop();
     await redis?.close();
   });
 

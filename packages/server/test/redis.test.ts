@@ -10,6 +10,7 @@ import { hostname } from "node:os";
 import {
   type Action,
   awaiting,
+  type GameEvent,
   type GameState,
   replay,
   type Seat,
@@ -22,10 +23,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseMessage } from "../src/realtime/fanout.js";
 import {
   addHost,
+  CARDS,
   commandId,
   cookieOf,
   newTable,
   PASSWORD,
+  SEATS,
   send,
   setUpClub,
   tableState,
@@ -425,6 +428,119 @@ describe("several server processes on PostgreSQL with Redis", () => {
       () => lastView(hostOnB)?.seq === after,
     );
   }, 30_000);
+});
+
+describe("an online table run by A, played from phones on B", () => {
+  it("A's runner follows the phones' commands stored by B at once, never waiting for their deadlines", async () => {
+    const pg = await freshPostgres();
+    const prefix = testPrefix();
+    // Deadlines of a minute: a runner that missed B's commands would sit out the night.
+    const online = {
+      startMs: 1500,
+      nightMs: 60_000,
+      voteMs: 60_000,
+      pauseMs: 2,
+      botDelayMs: [1, 4] as const,
+      stepMs: () => 15,
+    };
+    const a = await serverOn(pg.url, { url: REDIS_URL, prefix }, online);
+    const b = await serverOn(pg.url, { url: REDIS_URL, prefix }, online);
+    const opened: Client[] = [];
+    try {
+      const cookie = await addHost(a, await setUpClub(a));
+      const res = await a.app.inject({
+        method: "POST",
+        url: "/api/tables",
+        headers: { cookie },
+        payload: {
+          title: "Online",
+          settings: { firstPhase: "night" },
+          seats: SEATS,
+          deal: { cards: CARDS },
+          online: true,
+        },
+      });
+      expect(res.statusCode).toBe(201);
+      const t = res.json() as { id: string; code: string };
+      // Seat 1 (the Don) and seat 5 (the commissar) play from phones on B; bots take the others (on A).
+      const phones = new Map<Seat, { client: Client; token: string; log: ViewMsg[] }>();
+      for (const seat of [1, 5] as Seat[]) {
+        const token = await joinSeat(b, t.code, seat);
+        const client = await Client.open(b.url);
+        opened.push(client);
+        const log: ViewMsg[] = [];
+        client.socket.on("message", (data) => {
+          const m = JSON.parse(String(data)) as ServerMessage;
+          if (m.type === "view") log.push(m);
+        });
+        client.send({ type: "subscribe", table: t.id, as: "seat", token });
+        phones.set(seat, { client, token, log });
+      }
+      const nightOneOver = async () => {
+        const events = (await a.store.readEvents(t.id)).map((e) => e.event);
+        const s = replay(events);
+        return s.phase.kind !== "deal" && (s.phase.kind !== "night" || s.phase.n > 1);
+      };
+      // Each phone makes every night-1 choice its own view offers (the commissar leaves no note), at once.
+      const acted = new Set<number>();
+      const deadline = Date.now() + 20_000;
+      let started = 0;
+      while (!(await nightOneOver())) {
+        if (Date.now() > deadline) {
+          const s = replay((await a.store.readEvents(t.id)).map((e) => e.event));
+          throw new Error(
+            `night 1 did not end within 20 s: awaiting ${JSON.stringify(awaiting(s))} in ${JSON.stringify(s.phase)}; phones' last: ${[...phones].map(([seat, p]) => `${seat}@${p.log.at(-1)?.seq}:${JSON.stringify(p.log.at(-1)?.view.actions)}`)}`,
+          );
+        }
+        for (const [seat, phone] of phones) {
+          const last = phone.log.at(-1);
+          if (
+            last?.view.phase.kind !== "night" ||
+            last.view.phase.n !== 1 ||
+            acted.has(last.seq * 100 + seat)
+          )
+            continue;
+          started ||= Date.now();
+          const choice = last.view.actions.find(
+            (x) => (x.type === "choose" && x.target !== null) || (x.type === "note" && !x.leave),
+          );
+          if (!choice) continue;
+          acted.add(last.seq * 100 + seat);
+          const { actor: _actor, ...command } = choice;
+          phone.client.send({
+            type: "command",
+            table: t.id,
+            token: phone.token,
+            id: commandId(),
+            seq: last.seq,
+            command,
+          });
+        }
+        await sleep(20);
+      }
+      // Both phones chose (no skip for them), and the night ended long before any deadline.
+      expect(Date.now() - started).toBeLessThan(15_000);
+      const chose = (await a.store.readEvents(t.id))
+        .map((e) => e.event)
+        .filter((e): e is Extract<GameEvent, { type: "chose" }> => e.type === "chose");
+      for (const seat of [1, 5]) {
+        expect(
+          chose.some((e) => e.seat === seat && e.target !== null),
+          `seat ${seat} chose`,
+        ).toBe(true);
+        expect(
+          chose.some((e) => e.seat === seat && e.target === null),
+          `seat ${seat} skipped`,
+        ).toBe(false);
+      }
+    } finally {
+      for (const c of opened) c.close();
+      await a.close();
+      await b.close();
+      await dropPrefix(prefix);
+      await pg.dispose();
+    }
+  }, 60_000);
 });
 
 describe("online tables' leases in Redis", () => {

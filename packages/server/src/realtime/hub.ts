@@ -28,6 +28,8 @@ export class Hub {
   constructor(
     private readonly tables: TableService,
     private readonly fanout: Fanout | null = null,
+    /** Tables this process keeps up with though no socket here watches them (the online tables it runs). */
+    private readonly follows: (tableId: string) => boolean = () => false,
   ) {
     tables.onChange((table, publicChanged, changedSeats) =>
       this.broadcast(table, publicChanged, changedSeats),
@@ -56,12 +58,15 @@ export class Hub {
   }
 
   /**
-   * Another process stored the table's events up to `seq`: when this process holds the table, it
-   * reads them back (the table service tells the listeners, this hub pushing each socket its view).
+   * Another process stored the table's events up to `seq`: when a socket here watches the table (or
+   * this process runs it), the events are read back (the table service tells the listeners, this
+   * hub pushing each socket its view). A table merely held in memory is read back at its next use.
    */
   private advanced(tableId: string, seq: number): void {
     const held = this.tables.heldSeq(tableId);
-    if (held !== null && held < seq) void this.tables.get(tableId).catch(() => undefined);
+    if (held === null || held >= seq) return;
+    const wanted = this.count(tableId) > 0 || this.follows(tableId);
+    if (wanted) void this.tables.get(tableId).catch(() => undefined);
   }
 
   /** The tables with a subscriber connected to this process. */

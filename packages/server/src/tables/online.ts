@@ -112,6 +112,11 @@ export class OnlineRunner {
     }
   }
 
+  /** Whether this process runs the table now. */
+  running(id: string): boolean {
+    return this.runs.has(id);
+  }
+
   /** How many tables are being run now. */
   get size(): number {
     return this.runs.size;
