@@ -430,6 +430,26 @@ describe("several server processes on PostgreSQL with Redis", () => {
   }, 30_000);
 });
 
+describe("a process whose Redis is gone", () => {
+  it("closes within seconds (its connections given up after a second)", async () => {
+    const pg = await freshPostgres();
+    const prefix = testPrefix();
+    const relay = await RedisRelay.open();
+    try {
+      const c = await serverOn(pg.url, { url: relay.url, prefix, pollMs: 100 });
+      relay.cut();
+      await sleep(200);
+      const started = Date.now();
+      await c.close();
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      await relay.close();
+      await dropPrefix(prefix);
+      await pg.dispose();
+    }
+  });
+});
+
 describe("an online table run by A, played from phones on B", () => {
   it("A's runner follows the phones' commands stored by B at once, never waiting for their deadlines", async () => {
     const pg = await freshPostgres();

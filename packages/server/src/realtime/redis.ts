@@ -95,9 +95,24 @@ export async function openRedis(options: RedisOptions): Promise<RedisLink> {
     leases,
     async close() {
       await fanout.close();
-      await Promise.allSettled([commands.close(), listener.close()]);
+      await Promise.all([end(commands), end(listener)]);
     },
   };
+}
+
+/** Closes a connection, sending what is queued; while Redis does not answer, gives up after a second. */
+async function end(c: Client): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, 1_000);
+  });
+  await Promise.race([c.close().catch(() => undefined), late]);
+  clearTimeout(timer);
+  try {
+    c.destroy();
+  } catch {
+    // Closed already.
+  }
 }
 
 /** The URL without its password, for messages. */

@@ -137,11 +137,6 @@ export class TableService {
     return this.live.get(id)?.seq ?? null;
   }
 
-  /** The ids of the tables held in memory. */
-  heldIds(): string[] {
-    return [...this.live.keys()];
-  }
-
   /** Told of each table read from the store into memory (an online table's runner resumes then). */
   onLoad(listener: (table: LiveTable) => void): () => void {
     this.loadListeners.add(listener);
