@@ -385,7 +385,7 @@ describe("several server processes on PostgreSQL with Redis", () => {
     const t = await newTable(a, host);
     const { code } = await seatsOf(a, host, t.id);
     const phone = await watch(t.id, "seat 3", 3, "B", await joinSeat(a, code, 3));
-    const console_ = await watch(t.id, "host", "host", "A");
+    const hostOnA = await watch(t.id, "host", "host", "A");
     const hostOnB = await watch(t.id, "host on B", "host", "B");
     relay.cut();
     try {
@@ -412,13 +412,13 @@ describe("several server processes on PostgreSQL with Redis", () => {
     }
     // Redis back: B tells the others to read again, and A's console gets the change it missed.
     await until(
-      () => `A's console at ${lastView(console_)?.seq}`,
-      () => lastView(console_)?.seq === lastView(hostOnB)?.seq,
+      () => `A's console at ${lastView(hostOnA)?.seq}`,
+      () => lastView(hostOnA)?.seq === lastView(hostOnB)?.seq,
       10_000,
     );
     const { state, seq } = await tableState(a, host, t.id);
-    expect(lastView(console_)?.seq).toBe(seq);
-    expect(lastView(console_)?.view).toEqual(viewFor(state, "host"));
+    expect(lastView(hostOnA)?.seq).toBe(seq);
+    expect(lastView(hostOnA)?.view).toEqual(viewFor(state, "host"));
     // And the signals flow again: a command on A reaches B's sockets.
     const third = await send(a, host, t.id, { id: commandId(), seq, command: { type: "advance" } });
     expect(third.statusCode).toBe(200);
