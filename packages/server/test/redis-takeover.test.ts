@@ -203,6 +203,33 @@ describe("--redis with SQLite", () => {
     expect(existsSync(file)).toBe(false);
   });
 
+  it("`misto serve --db postgres://… --redis URL --redis-prefix P` serves with its channel under P", async () => {
+    const pg = await freshPostgres();
+    const prefix = testPrefix();
+    const redis = createClient({ url: REDIS_URL });
+    await redis.connect();
+    try {
+      const { out, io: x } = io();
+      const running = main(
+        ["serve", "--port", "0", "--db", pg.url, "--redis", REDIS_URL, "--redis-prefix", prefix],
+        x,
+      );
+      const deadline = Date.now() + 15_000;
+      while (!out.stdout.includes("Misto is running at") && Date.now() < deadline) await sleep(20);
+      expect(out.stdout).toMatch(/Misto is running at http:\/\/127\.0\.0\.1:\d+/);
+      // Subscribed to its prefix's channel: one listener there.
+      expect(await redis.pubSubNumSub(`${prefix}signals`)).toEqual({ [`${prefix}signals`]: 1 });
+      process.emit("SIGINT");
+      expect(await running).toBe(0);
+      expect(out.stdout).toContain("Misto stopped.");
+      expect(await redis.pubSubNumSub(`${prefix}signals`)).toEqual({ [`${prefix}signals`]: 0 });
+    } finally {
+      await redis.close();
+      await dropPrefix(prefix);
+      await pg.dispose();
+    }
+  });
+
   it("a server that cannot reach Redis refuses to start, naming it", async () => {
     const pg = await freshPostgres();
     try {
