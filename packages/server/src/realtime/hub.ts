@@ -42,7 +42,9 @@ export class Hub {
           this.advanced(signal.table, signal.seq);
           return;
         case "freed":
-          // Under the table's lock, as where it was freed: no subscription slips past it.
+          // Under the table's lock, as where it was freed: no subscription slips past it. (A
+          // subscription starting here meanwhile reads the token after it was deleted.)
+          if (this.tables.heldSeq(signal.table) === null) return;
           void tables
             .with(signal.table, () => this.kickSeat(signal.table, signal.seat))
             .catch(() => undefined);
