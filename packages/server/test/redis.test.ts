@@ -586,6 +586,14 @@ describe("online tables' leases in Redis", () => {
       expect(await two.leases.acquire("t1")).toBe(true);
       expect(await one.leases.renew()).toEqual(["t1"]);
       expect(one.leases.holds("t1")).toBe(false);
+      // Redis lost its keys (a restart without persistence): the holder takes its lease back.
+      const client = createClient({ url: REDIS_URL });
+      await client.connect();
+      await client.del([`${prefix}lease:t1`, `${prefix}online`]);
+      expect(await two.leases.renew()).toEqual([]);
+      expect(await client.get(`${prefix}lease:t1`)).not.toBeNull();
+      expect(await client.sIsMember(`${prefix}online`, "t1")).toBe(1);
+      await client.close();
       // Over: the lease and the table's place among the running ones go.
       await two.leases.finish("t1");
       expect(await one.leases.orphans()).toEqual([]);
