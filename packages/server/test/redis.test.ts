@@ -10,6 +10,7 @@ import { hostname } from "node:os";
 import {
   type Action,
   awaiting,
+  evolve,
   type GameEvent,
   type GameState,
   replay,
@@ -146,9 +147,16 @@ describe("several server processes on PostgreSQL with Redis", () => {
     return w;
   }
 
-  it("a host on A and phones on B and A play games to the end: every update arrives, each built for its viewer, none leaks, the out chat crosses", async () => {
+  it("a host on A (and B) and phones on B and A play games to the end: every update arrives, each built for its viewer, none leaks, the out chat crosses", async () => {
     const channel = await overhear(prefix);
-    const totals = { games: 0, views: 0, phoneCommands: 0, lines: 0, crossings: { toA: 0, toB: 0 } };
+    const totals = {
+      games: 0,
+      views: 0,
+      phoneCommands: 0,
+      hostOnB: 0,
+      lines: 0,
+      crossings: { toA: 0, toB: 0 },
+    };
     const problems: string[] = [];
     for (const seed of ["redis-1", "redis-2"]) {
       const random = seededRandom(`${seed}/driver`);
@@ -264,14 +272,29 @@ describe("several server processes on PostgreSQL with Redis", () => {
         const actor = awaiting(state)[0];
         if (typeof actor === "number") await phoneActs(actor);
         else {
+          // Sticky-free HTTP too: now and then the host's next command goes to B right after A's
+          // answer, with the seq A gave, before B can have heard of it: B must not answer from its
+          // own copy of the table (a 409 with an older seq), but read what A stored.
           const res = await send(a, host, t.id, {
             id: commandId(),
             seq,
             command: hostCommand(state, random),
           });
           if (res.statusCode !== 200) throw new Error(`${seed}: host ${res.statusCode} ${res.body}`);
+          const answer = res.json() as { seq: number; events: GameEvent[] };
+          const next = answer.events.reduce((s, e) => evolve(s, e), state);
+          if (commands % 2 === 0 && next.phase.kind !== "closed" && typeof awaiting(next)[0] !== "number") {
+            const again = await send(b, host, t.id, {
+              id: commandId(),
+              seq: answer.seq,
+              command: hostCommand(next, random),
+            });
+            if (again.statusCode !== 200)
+              throw new Error(`${seed}: host on B ${again.statusCode} ${again.body}`);
+            totals.hostOnB++;
+          }
         }
-        ({ state, seq } = await tableState(a, host, t.id));
+        ({ state, seq } = await tableState(commands % 2 === 0 ? a : b, host, t.id));
         await inSync(state);
         await chatter(state);
       }
@@ -319,6 +342,7 @@ describe("several server processes on PostgreSQL with Redis", () => {
     expect(problems.slice(0, 20)).toEqual([]);
     expect(totals.games).toBe(2);
     expect(totals.phoneCommands).toBeGreaterThan(20);
+    expect(totals.hostOnB).toBeGreaterThan(20);
     expect(totals.lines).toBeGreaterThan(1);
     expect(totals.crossings.toA).toBeGreaterThan(0);
     expect(totals.crossings.toB).toBeGreaterThan(0);
@@ -343,7 +367,7 @@ describe("several server processes on PostgreSQL with Redis", () => {
     expect(channel.heard.some((m) => m.includes('"chat"'))).toBe(true);
     expect(from.size).toBe(2);
     console.log(
-      `two processes: ${totals.games} games, ${totals.views} views checked, ${totals.phoneCommands} phone commands, ${totals.lines} out-chat lines (${totals.crossings.toA} deliveries B→A, ${totals.crossings.toB} A→B), ${channel.heard.length} Redis signals`,
+      `two processes: ${totals.games} games, ${totals.views} views checked, ${totals.phoneCommands} phone commands, ${totals.hostOnB} host commands on B, ${totals.lines} out-chat lines (${totals.crossings.toA} deliveries B→A, ${totals.crossings.toB} A→B), ${channel.heard.length} Redis signals`,
     );
   }, 240_000);
 
