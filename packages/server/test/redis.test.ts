@@ -478,9 +478,10 @@ describe("an online table run by A, played from phones on B", () => {
   it("A's runner follows the phones' commands stored by B at once, never waiting for their deadlines", async () => {
     const pg = await freshPostgres();
     const prefix = testPrefix();
-    // Deadlines of a minute: a runner that missed B's commands would sit out the night.
+    // Deadlines of a minute: a runner that missed B's commands would sit out the night. The deal
+    // waits 4 s for the phones to join.
     const online = {
-      startMs: 1500,
+      startMs: 4000,
       nightMs: 60_000,
       voteMs: 60_000,
       pauseMs: 2,
@@ -520,6 +521,8 @@ describe("an online table run by A, played from phones on B", () => {
         client.send({ type: "subscribe", table: t.id, as: "seat", token });
         phones.set(seat, { client, token, log });
       }
+      // Both joined before the deal ended (bots take the seats still empty then).
+      expect(replay((await a.store.readEvents(t.id)).map((e) => e.event)).phase.kind).toBe("deal");
       const nightOneOver = async () => {
         const events = (await a.store.readEvents(t.id)).map((e) => e.event);
         const s = replay(events);
