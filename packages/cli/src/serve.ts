@@ -1,9 +1,13 @@
 // `misto serve`: runs the club's server (API, realtime, web app) on one port until stopped.
 
 import { parseArgs } from "node:util";
-import { startServer } from "@misto/server";
+import { isPostgresUrl, REDIS_NEEDS_POSTGRES, startServer } from "@misto/server";
 import { checkPositionals, flagError, wholeNumber } from "./args.js";
-import type { Io } from "./io.js";
+import { type Io, UsageError } from "./io.js";
+
+/** `--redis`'s default, so that a service file can set it once for every process. */
+export const REDIS_URL_ENV = "MISTO_REDIS_URL";
+export const REDIS_PREFIX_ENV = "MISTO_REDIS_PREFIX";
 
 export async function serve(argv: string[], io: Io): Promise<number> {
   let parsed: ReturnType<typeof parse>;
@@ -15,11 +19,20 @@ export async function serve(argv: string[], io: Io): Promise<number> {
   const { values, positionals } = parsed;
   checkPositionals("serve", positionals, 0);
   const port = wholeNumber("serve", "port", values.port, 0, 65535);
+  const redisUrl = values.redis ?? (process.env[REDIS_URL_ENV] || undefined);
+  const prefix = values["redis-prefix"] ?? (process.env[REDIS_PREFIX_ENV] || undefined);
+  if (redisUrl !== undefined && !isPostgresUrl(values.db))
+    throw new UsageError(`misto serve: ${REDIS_NEEDS_POSTGRES}`);
+  if (redisUrl !== undefined && !/^rediss?:\/\//i.test(redisUrl))
+    throw new UsageError(`misto serve: --redis must be a redis:// or rediss:// URL, not "${redisUrl}"`);
+  if (prefix !== undefined && redisUrl === undefined)
+    throw new UsageError("misto serve: --redis-prefix needs --redis");
   const server = await startServer({
     port,
     host: values.host,
     db: values.db,
     log: { level: "warn" },
+    ...(redisUrl === undefined ? {} : { redis: { url: redisUrl, ...(prefix ? { prefix } : {}) } }),
     ...(values["trust-proxy"] ? { trustProxy: values["trust-proxy"] } : {}),
   });
   io.stdout.write(`Misto is running at ${server.url}\n`);
@@ -48,6 +61,8 @@ function parse(argv: string[]) {
       port: { type: "string", default: "3000" },
       db: { type: "string", default: "./data/misto.db" },
       host: { type: "string", default: "127.0.0.1" },
+      redis: { type: "string" },
+      "redis-prefix": { type: "string" },
       "trust-proxy": { type: "string" },
     },
   });

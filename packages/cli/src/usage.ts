@@ -41,16 +41,20 @@ export const REPLAY_USAGE = [
 
 export const SERVE_USAGE = [
   "Usage: misto serve [--port 3000] [--db ./data/misto.db] [--host 127.0.0.1] [--trust-proxy ADDR]",
+  "                   [--redis URL] [--redis-prefix P]",
   "",
   "Runs the server with the web app on one port until Ctrl+C. On the first start it prints a link",
   "that creates the club and its admin; open it once.",
   "",
-  "  --port N      the port to listen on (default 3000)",
-  "  --db PATH     a SQLite file (created with its folder) or a postgres:// URL (default ./data/misto.db)",
-  "  --host ADDR   the address to listen on (default 127.0.0.1: this machine only)",
+  "  --port N            the port to listen on (default 3000)",
+  "  --db PATH           a SQLite file (created with its folder) or a postgres:// URL (default ./data/misto.db)",
+  "  --host ADDR         the address to listen on (default 127.0.0.1: this machine only)",
   "  --trust-proxy ADDR  behind a reverse proxy at ADDR (addresses or CIDRs, comma-separated):",
-  "                believe its X-Forwarded-For and X-Forwarded-Proto (the session cookie is",
-  "                Secure when it says https)",
+  "                      believe its X-Forwarded-For and X-Forwarded-Proto (the session cookie is",
+  "                      Secure when it says https)",
+  "  --redis URL         several server processes on one PostgreSQL --db: a redis:// URL for their",
+  "                      fan-out and the online tables' leases (default $MISTO_REDIS_URL; refused with SQLite)",
+  "  --redis-prefix P    put before every Redis key and channel (default $MISTO_REDIS_PREFIX or misto:)",
 ];
 
 export const EXPORT_USAGE = [

@@ -13,6 +13,8 @@ import { gameRoutes } from "./games/routes.js";
 import { openApiRoute, SWAGGER_OPTIONS } from "./openapi.js";
 import { ratingRoutes } from "./rating/routes.js";
 import { Hub } from "./realtime/hub.js";
+import { OutChat } from "./realtime/out-chat.js";
+import { openRedis, type RedisLink, type RedisOptions } from "./realtime/redis.js";
 import { realtimeRoute } from "./realtime/socket.js";
 import type { Store } from "./store/index.js";
 import { type OnlineOptions, OnlineRunner } from "./tables/online.js";
@@ -38,9 +40,31 @@ export interface ServerOptions {
    * cookie's Secure flag) are then read from them. Default: none, the socket's own are used.
    */
   readonly trustProxy?: string;
+  /**
+   * Several server processes share the PostgreSQL store: Redis carries their fan-out and the online
+   * tables' leases (docs/operations.md "Several processes"). Refused with SQLite.
+   */
+  readonly redis?: RedisOptions;
 }
 
+/** Why `--redis` is refused with SQLite. */
+export const REDIS_NEEDS_POSTGRES =
+  "--redis needs --db postgres://…: Redis links several server processes sharing one PostgreSQL database, and several processes cannot share an SQLite file";
+
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
+  const { store } = options;
+  if (options.redis && store.kind !== "postgres") throw new Error(REDIS_NEEDS_POSTGRES);
+  // Connected before anything else: a server that cannot reach Redis refuses to start.
+  const redis = options.redis ? await openRedis(options.redis) : null;
+  try {
+    return await build(options, redis);
+  } catch (error) {
+    await redis?.close();
+    throw error;
+  }
+}
+
+async function build(options: ServerOptions, redis: RedisLink | null): Promise<FastifyInstance> {
   const { store } = options;
   const app = Fastify({
     logger: options.log ?? false,
@@ -63,14 +87,21 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   await app.register(fastifyCookie);
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
 
-  const tables = new TableService(store);
-  const hub = new Hub(tables);
-  // The server is the host of every online table: live ones resume at start, all stop on close.
-  const runner = new OnlineRunner(tables, store, options.online);
+  const tables = new TableService(store, { shared: redis !== null });
+  // The server is the host of every online table: live ones resume at start, all stop on close
+  // (with several processes, each table runs in the one holding its lease, which keeps up with it).
+  let runner: OnlineRunner | null = null;
+  const hub = new Hub(tables, redis?.fanout ?? null, (id) => runner?.running(id) === true);
+  const outChat = new OutChat(store, tables, hub, redis?.fanout ?? null);
+  runner = new OnlineRunner(tables, store, options.online, redis?.leases);
+  const online = runner;
   app.addHook("onReady", async () => {
-    void runner.resume().catch(() => undefined);
+    void online.resume().catch(() => undefined);
   });
-  app.addHook("onClose", async () => runner.stop());
+  app.addHook("onClose", async () => {
+    await online.stop();
+    await redis?.close();
+  });
 
   app.get("/api/health", { schema: { summary: "The server answers", tags: ["setup"] } }, async () => ({
     ok: true,
@@ -84,7 +115,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   await app.register(ratingRoutes(store));
   await app.register(gameRoutes(store));
   openApiRoute(app);
-  realtimeRoute(app, store, tables, hub);
+  realtimeRoute(app, store, tables, hub, outChat);
   await webApp(app, options.webRoot ?? DEFAULT_WEB_ROOT);
   return app;
 }

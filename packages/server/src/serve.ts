@@ -1,9 +1,11 @@
 // Starts Misto: opens the database, prepares the one-time setup link if the club is new, listens.
 
 import type { FastifyServerOptions } from "fastify";
-import { buildServer } from "./app.js";
+import { buildServer, REDIS_NEEDS_POSTGRES } from "./app.js";
 import { prepareSetup, setupLink } from "./auth/setup.js";
+import type { RedisOptions } from "./realtime/redis.js";
 import { openStore } from "./store/index.js";
+import { isPostgresUrl } from "./store/postgres.js";
 import type { OnlineOptions } from "./tables/online.js";
 
 export interface StartOptions {
@@ -18,6 +20,8 @@ export interface StartOptions {
   readonly online?: OnlineOptions;
   /** The reverse proxies whose X-Forwarded-* headers are believed (ServerOptions.trustProxy). */
   readonly trustProxy?: string;
+  /** Several processes on one PostgreSQL database: Redis for their fan-out (docs/operations.md). */
+  readonly redis?: RedisOptions;
 }
 
 export interface RunningServer {
@@ -28,6 +32,8 @@ export interface RunningServer {
 }
 
 export async function startServer(options: StartOptions): Promise<RunningServer> {
+  // Before the store is opened: no SQLite file is made for a server that will not start.
+  if (options.redis && !isPostgresUrl(options.db)) throw new Error(REDIS_NEEDS_POSTGRES);
   const store = await openStore(options.db);
   try {
     const app = await buildServer({
@@ -36,6 +42,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       log: options.log,
       online: options.online,
       ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
+      ...(options.redis ? { redis: options.redis } : {}),
     });
     const host = options.host ?? "127.0.0.1";
     // Before listening: no request can find the club half-prepared.

@@ -4,12 +4,15 @@
 // It measures and prints; it never fails on a slow figure.
 //
 //   node packages/server/dist/bench/load.js [--tables 200] [--seconds 30] [--profile DIR] [--quick]
+//     [--processes 2]
 //
 // The server (./server.ts) runs as its own process on a temporary SQLite file, with short online
 // timers; every seat of every table joins with the table's code and subscribes over /ws before the
 // deal ends, so the server plays no seat: each player acts from its own pushed view
 // (./players.ts). A game that ends during the run is replaced by a new table for its 12 players.
 // --profile DIR leaves a CPU profile of the server over the measured window in DIR (./server.ts).
+// --processes N (N ≥ 2) runs N server processes on PostgreSQL with Redis (./cluster.ts): the
+// players' sockets and the tables are dealt round the processes, so most updates cross Redis.
 
 import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
@@ -17,6 +20,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import type { Seat } from "@misto/engine";
 import type { JoinAnswer } from "@misto/protocol";
+import { type Shared, sharedStore } from "./cluster.js";
 import { type LoopDelay, type Summary, summarize, watchLoop } from "./latency.js";
 import { BenchTable, type Counts, Player, THINK_MS } from "./players.js";
 import { post, type ServerProcess, signUp, startServerProcess } from "./spawn.js";
@@ -28,6 +32,7 @@ const { values } = parseArgs({
     seconds: { type: "string", default: "30" },
     profile: { type: "string" },
     quick: { type: "boolean" },
+    processes: { type: "string", default: "1" },
   },
 });
 
@@ -41,6 +46,7 @@ function whole(name: string, text: string | undefined, min: number, max: number)
 
 const TABLES = whole("tables", values.tables, 1, 1000);
 const SECONDS = whole("seconds", values.seconds, 1, 600);
+const PROCESSES = whole("processes", values.processes, 1, 4);
 const SEATS = 12;
 /** --quick (a smoke run of a few tables): a short deal and speeches, so commands come at once. */
 const QUICK = values.quick === true;
@@ -100,38 +106,43 @@ const dir = mkdtempSync(join(tmpdir(), "misto-bench-load-"));
 const counts: Counts = { sent: 0, acked: 0, rejected: 0, errors: 0, views: 0, bytes: 0 };
 const tables: BenchTable[] = [];
 const players: Player[] = [];
-let server: ServerProcess | null = null;
+/** The server processes; the first is where the club is set up. */
+const servers: ServerProcess[] = [];
+let shared: Shared | null = null;
 let finished = 0;
 let replacing = true;
 const replacements: Promise<unknown>[] = [];
 /** The players seated at each table still being played. */
 const groups = new Map<BenchTable, readonly Player[]>();
-/** The server's address and the host's session cookie, once signed up. */
-let url = "";
+/** The servers' addresses and the host's session cookie (good on every one), once signed up. */
+let urls: string[] = [];
 let cookie = "";
+let made = 0;
 
 const cap = setTimeout(() => {
   progress(`the run took longer than its bound of ${Math.round(CAP_MS / 1000)} s: stopping`);
-  void server?.stop(1000).finally(() => {
+  void Promise.all(servers.map((s) => s.stop(1000))).finally(() => {
     rmSync(dir, { recursive: true, force: true });
-    process.exit(1);
+    void (shared?.dispose() ?? Promise.resolve()).finally(() => process.exit(1));
   });
 }, CAP_MS);
 cap.unref();
 
 /** Makes an online table and seats `group` (12 players) at it with its join code. */
 async function seat(group: readonly Player[]): Promise<BenchTable> {
-  const made = await post<{ id: string; code: string }>(
+  // Tables are made round the processes (the maker runs its timers: ../tables/lease.ts).
+  const url = urls[made++ % urls.length] as string;
+  const answer = await post<{ id: string; code: string }>(
     `${url}/api/tables`,
     { title: "Bench", seats: SEAT_NAMES, deal: { random: true }, online: true },
     cookie,
   );
-  const table = new BenchTable(made.body.id, onClosed);
+  const table = new BenchTable(answer.body.id, onClosed);
   tables.push(table);
   await Promise.all(
     group.map(async (player, i) => {
       const seat = (i + 1) as Seat;
-      const joined = await post<JoinAnswer>(`${url}/api/join`, { code: made.body.code, seat });
+      const joined = await post<JoinAnswer>(`${url}/api/join`, { code: answer.body.code, seat });
       player.sit(table, seat, joined.body.token);
     }),
   );
@@ -159,28 +170,45 @@ function percent(part: number, whole: number): string {
   return `${Math.round((part / whole) * 100)}%`;
 }
 
+/** The servers' total of a per-process figure, or null when one is unknown. */
+function total(figure: (s: ServerProcess) => number | null): number | null {
+  let sum = 0;
+  for (const s of servers) {
+    const n = figure(s);
+    if (n === null) return null;
+    sum += n;
+  }
+  return sum;
+}
+
 try {
-  server = await startServerProcess(
-    join(dir, "misto.db"),
-    [
-      ["--start-ms", TIMERS.startMs],
-      ["--night-ms", TIMERS.nightMs],
-      ["--vote-ms", TIMERS.voteMs],
-      ["--pause-ms", TIMERS.pauseMs],
-      ["--step-ms-per-second", TIMERS.stepMsPerSecond],
-      ...(values.profile ? [["--profile", values.profile]] : []),
-    ].flatMap(([flag, n]) => [String(flag), String(n)]),
-  );
-  url = server.url;
-  progress(`server at ${url} (pid ${server.pid})`);
-  cookie = await signUp(server);
+  const flags = [
+    ["--start-ms", TIMERS.startMs],
+    ["--night-ms", TIMERS.nightMs],
+    ["--vote-ms", TIMERS.voteMs],
+    ["--pause-ms", TIMERS.pauseMs],
+    ["--step-ms-per-second", TIMERS.stepMsPerSecond],
+    ...(values.profile ? [["--profile", values.profile]] : []),
+  ].flatMap(([flag, n]) => [String(flag), String(n)]);
+  if (PROCESSES === 1) servers.push(await startServerProcess(join(dir, "misto.db"), flags));
+  else {
+    shared = await sharedStore();
+    // The first alone, so that its setup link is the one in force.
+    servers.push(await startServerProcess(shared.db, [...flags, ...shared.flags]));
+  }
+  cookie = await signUp(servers[0] as ServerProcess);
+  while (shared && servers.length < PROCESSES)
+    servers.push(await startServerProcess(shared.db, [...flags, ...shared.flags]));
+  urls = servers.map((s) => s.url);
+  for (const s of servers) progress(`server at ${s.url} (pid ${s.pid})`);
 
   progress(`opening ${TABLES * SEATS} sockets`);
   players.push(
     ...(await pool(
       Array.from({ length: TABLES * SEATS }, (_, i) => i),
       CONNECT_CONCURRENCY,
-      () => Player.open(url, counts),
+      // Round the processes, so a table's players are on every one of them.
+      (i) => Player.open(urls[i % urls.length] as string, counts),
     )),
   );
 
@@ -197,18 +225,18 @@ try {
   if (!allStarted) progress("not every table started in time: measuring those that did");
   const early = firstTables.filter((t) => t.early.size === SEATS).length;
 
-  await server.loopDelay();
+  await Promise.all(servers.map((s) => s.loopDelay()));
   const ownLoop = watchLoop();
   const ownCpu = process.cpuUsage();
-  const cpuBefore = server.cpuMs();
+  const cpuBefore = total((s) => s.cpuMs());
   const before = { ...counts, finished };
   const from = performance.now();
   progress(`measuring for ${SECONDS} s`);
   await sleep(SECONDS * 1000);
   const to = performance.now();
-  const cpuAfter = server.cpuMs();
-  const rss = server.rss();
-  const serverDelay = await server.loopDelay();
+  const cpuAfter = total((s) => s.cpuMs());
+  const rss = total((s) => s.rss());
+  const serverDelays = await Promise.all(servers.map((s) => s.loopDelay()));
   const ownDelay = ownLoop.read();
   const ownCpuUsed = process.cpuUsage(ownCpu);
   const measured = {
@@ -239,7 +267,11 @@ try {
     d === null ? "unknown" : `p50 ${ms(d.p50)}, p99 ${ms(d.p99)}, max ${ms(d.max)}`;
 
   console.log(
-    `Server load: online tables of ${SEATS} bot players over loopback WebSockets, one server process`,
+    `Server load: online tables of ${SEATS} bot players over loopback WebSockets, ${
+      PROCESSES === 1
+        ? "one server process (SQLite)"
+        : `${PROCESSES} server processes (PostgreSQL and Redis; sockets and tables dealt round them)`
+    }`,
   );
   console.log(
     `timers: deal ${TIMERS.startMs} ms, ${TIMERS.stepMsPerSecond} ms per speech second, pause ${TIMERS.pauseMs} ms; players think ${THINK_MS[0]}–${THINK_MS[1]} ms`,
@@ -261,12 +293,15 @@ try {
       `p50 ${ms(summary.p50)}, p90 ${ms(summary.p90)}, p99 ${ms(summary.p99)}, max ${ms(summary.max)}`,
     ],
     [
-      "server",
+      PROCESSES === 1 ? "server" : `servers (${PROCESSES}, in all)`,
       serverCpuMs === null
         ? `RSS ${mb(rss)}`
         : `RSS ${mb(rss)}, CPU ${percent(serverCpuMs, to - from)} of one core${measured.sent > 0 ? `, ${(serverCpuMs / measured.sent).toFixed(2)} ms per player command` : ""}`,
     ],
-    ["server event-loop delay", delay(serverDelay)],
+    ...serverDelays.map((d, i): [string, string] => [
+      PROCESSES === 1 ? "server event-loop delay" : `server ${i + 1} event-loop delay`,
+      delay(d),
+    ]),
     [
       "load generator",
       `CPU ${percent(ownCpuMs, to - from)} of one core, event-loop delay ${delay(ownDelay)}`,
@@ -282,7 +317,8 @@ try {
 } finally {
   replacing = false;
   await Promise.all(players.map((p) => p.close()));
-  await server?.stop();
+  await Promise.all(servers.map((s) => s.stop()));
+  await shared?.dispose();
   rmSync(dir, { recursive: true, force: true });
   clearTimeout(cap);
 }

@@ -3,8 +3,11 @@
 //
 //   node packages/server/dist/bench/server.js --db FILE [--port 0] [--start-ms 8000] [--night-ms 5000]
 //     [--vote-ms 5000] [--pause-ms 500] [--step-ms-per-second 50]
+//     [--bot-ms MAX] (a bot thinks 0–MAX ms; default 1–4 s)
+//     [--redis URL --redis-prefix P --lease-ms 10000]   (several processes on one postgres:// --db)
 //
-// Prints "Misto is running at URL" and the setup link (as `misto serve` does); stops on SIGTERM/SIGINT.
+// Prints the setup link while the club has none, then "Misto is running at URL" (what its starter
+// waits for: a second process on a PostgreSQL club already set up prints no link); stops on SIGTERM/SIGINT.
 // On SIGUSR2 it prints "loop delay P50 P99 MAX" (ms, its event loop's delay since the last SIGUSR2);
 // with --profile DIR the first SIGUSR2 starts a CPU profile and the second writes it to DIR, so the
 // profile covers the measured window only (open it in Chrome's DevTools, Performance tab).
@@ -27,6 +30,10 @@ const { values } = parseArgs({
     "pause-ms": { type: "string", default: "500" },
     "step-ms-per-second": { type: "string", default: "50" },
     profile: { type: "string" },
+    redis: { type: "string" },
+    "redis-prefix": { type: "string" },
+    "lease-ms": { type: "string" },
+    "bot-ms": { type: "string" },
   },
 });
 
@@ -48,11 +55,21 @@ const server = await startServer({
     voteMs: whole("vote-ms", values["vote-ms"]),
     pauseMs: whole("pause-ms", values["pause-ms"]),
     stepMs: (seconds) => seconds * perSecond,
+    ...(values["bot-ms"] ? { botDelayMs: [0, whole("bot-ms", values["bot-ms"])] as const } : {}),
   },
+  ...(values.redis
+    ? {
+        redis: {
+          url: values.redis,
+          ...(values["redis-prefix"] ? { prefix: values["redis-prefix"] } : {}),
+          ...(values["lease-ms"] ? { leaseMs: whole("lease-ms", values["lease-ms"]) } : {}),
+        },
+      }
+    : {}),
 });
-process.stdout.write(`Misto is running at ${server.url}\n`);
 if (server.setupLink)
   process.stdout.write(`Open this link once to create the club and its admin: ${server.setupLink}\n`);
+process.stdout.write(`Misto is running at ${server.url}\n`);
 
 const stop = () => {
   process.off("SIGINT", stop);

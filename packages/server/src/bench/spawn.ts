@@ -11,7 +11,8 @@ const PASSWORD = "bench horse battery staple";
 
 export interface ServerProcess {
   readonly url: string;
-  readonly setupLink: string;
+  /** Null when the club was set up already (a second process on one PostgreSQL database). */
+  readonly setupLink: string | null;
   readonly pid: number;
   /** The resident memory now, in bytes (/proc/<pid>/status VmRSS), or null where unknown. */
   rss(): number | null;
@@ -47,7 +48,8 @@ export function startServerProcess(
       child.kill("SIGKILL");
       reject(new Error(`the server did not start in 30 s: ${stderr}`));
     }, 30_000);
-    let url: string | null = null;
+    // The setup link (while the club has none) comes first, then the running line.
+    let link: string | null = null;
     const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
     lines.on("line", (line) => {
       const loop = /^loop delay (\S+) (\S+) (\S+)$/.exec(line);
@@ -56,11 +58,11 @@ export function startServerProcess(
         return;
       }
       const running = /^Misto is running at (\S+)$/.exec(line);
-      const link = /^Open this link once to create the club and its admin: (\S+)$/.exec(line);
-      if (running) url = running[1] as string;
-      else if (link && url) {
+      const setup = /^Open this link once to create the club and its admin: (\S+)$/.exec(line);
+      if (setup) link = setup[1] as string;
+      else if (running) {
         clearTimeout(timer);
-        resolve(handle(child, url, link[1] as string, exited, delays));
+        resolve(handle(child, running[1] as string, link, exited, delays));
       }
     });
     void exited.then(() => {
@@ -75,7 +77,7 @@ type Delayed = (delay: { p50: number; p99: number; max: number } | null) => void
 function handle(
   child: ChildProcess,
   url: string,
-  setupLink: string,
+  setupLink: string | null,
   exited: Promise<void>,
   delays: Delayed[],
 ): ServerProcess {
@@ -147,6 +149,7 @@ export async function post<T>(
 
 /** Sets the club up with its link, adds a host, signs the host in: the host's session cookie. */
 export async function signUp(server: ServerProcess): Promise<string> {
+  if (!server.setupLink) throw new Error("the club is set up already: no setup link");
   const token = server.setupLink.split("#token=")[1];
   const admin = await post(`${server.url}/api/setup`, {
     token,

@@ -1,9 +1,12 @@
 // Who watches which table, and what each is sent: every message is built by viewFor for that
 // subscriber's viewer (the host, a spectator, or one seat's phone); nobody is handed another's view.
+// With several server processes (./fanout.ts) each hub pushes its own sockets: a change stored by
+// another process is read back from the store by the table service and pushed here the same way.
 
 import { type Seat, viewFor } from "@misto/engine";
 import type { ServerMessage } from "@misto/protocol";
 import type { LiveTable, TableService } from "../tables/service.js";
+import type { Fanout } from "./fanout.js";
 
 /** A host, a spectator, or the phone of one seat. */
 export type Watcher = "host" | "spectator" | { readonly seat: Seat };
@@ -22,10 +25,55 @@ export interface Subscriber {
 export class Hub {
   private readonly watchers = new Map<string, Map<Subscriber, Watcher>>();
 
-  constructor(tables: TableService) {
+  constructor(
+    private readonly tables: TableService,
+    private readonly fanout: Fanout | null = null,
+    /** Tables this process keeps up with though no socket here watches them (the online tables it runs). */
+    private readonly follows: (tableId: string) => boolean = () => false,
+  ) {
     tables.onChange((table, publicChanged, changedSeats) =>
       this.broadcast(table, publicChanged, changedSeats),
     );
+    if (!fanout) return;
+    tables.onAppend((table, seq) => fanout.publish({ kind: "advanced", table, seq }));
+    fanout.onSignal((signal) => {
+      switch (signal.kind) {
+        case "advanced":
+          this.advanced(signal.table, signal.seq);
+          return;
+        case "freed":
+          // Under the table's lock, as where it was freed: no subscription slips past it. (A
+          // subscription starting here meanwhile reads the token after it was deleted.)
+          if (this.tables.heldSeq(signal.table) === null) return;
+          void tables
+            .with(signal.table, () => this.kickSeat(signal.table, signal.seat))
+            .catch(() => undefined);
+          return;
+        case "signedOut":
+          this.kickSession(signal.session);
+      }
+    });
+    // Signals may have been lost: every table watched here is read again (its changes pushed).
+    fanout.onResync(() => {
+      for (const id of this.watchedTables()) void tables.get(id).catch(() => undefined);
+    });
+  }
+
+  /**
+   * Another process stored the table's events up to `seq`: when a socket here watches the table (or
+   * this process runs it), the events are read back (the table service tells the listeners, this
+   * hub pushing each socket its view). A table merely held in memory is read back at its next use.
+   */
+  private advanced(tableId: string, seq: number): void {
+    const held = this.tables.heldSeq(tableId);
+    if (held === null || held >= seq) return;
+    const wanted = this.count(tableId) > 0 || this.follows(tableId);
+    if (wanted) void this.tables.get(tableId).catch(() => undefined);
+  }
+
+  /** The tables with a subscriber connected to this process. */
+  watchedTables(): string[] {
+    return [...this.watchers.keys()];
   }
 
   /** Adds (or re-adds as another viewer) a subscriber and sends it its whole view now. */
@@ -66,8 +114,13 @@ export class Hub {
     return this.watchers.get(tableId)?.size ?? 0;
   }
 
-  /** A freed seat: every phone watching it gets an error and is disconnected. */
+  /** A freed seat: every phone watching it gets an error and is disconnected, in every process. */
   freeSeat(tableId: string, seat: Seat): number {
+    this.fanout?.publish({ kind: "freed", table: tableId, seat });
+    return this.kickSeat(tableId, seat);
+  }
+
+  private kickSeat(tableId: string, seat: Seat): number {
     const map = this.watchers.get(tableId);
     if (!map) return 0;
     let kicked = 0;
@@ -80,8 +133,13 @@ export class Hub {
     return kicked;
   }
 
-  /** A host signed out: every connection watching as that session gets an error and is closed. */
+  /** A host signed out: every connection watching as that session gets an error and is closed, in every process. */
   endSession(sessionHash: string): number {
+    this.fanout?.publish({ kind: "signedOut", session: sessionHash });
+    return this.kickSession(sessionHash);
+  }
+
+  private kickSession(sessionHash: string): number {
     let kicked = 0;
     for (const [tableId, map] of [...this.watchers]) {
       for (const [subscriber, as] of [...map]) {

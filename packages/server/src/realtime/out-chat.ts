@@ -1,11 +1,14 @@
 // The out chat: lines written by players out of the game, read only by players out of the game and
 // the host until the result is announced, then by everyone. It is not part of the game: the engine
 // never sees it, and it is stored beside the events (store.addOutChatLine), never among them.
+// With several server processes, a line stored by one is read back from the store by the others
+// (told by a "chat" signal, ./fanout.ts), each pushing it to its own readers.
 
 import { outAnnounced, type Seat, speechTextProblem } from "@misto/engine";
 import type { Say, ServerMessage } from "@misto/protocol";
 import type { OutChatLine, Store } from "../store/index.js";
 import type { LiveTable, TableService } from "../tables/service.js";
+import type { Fanout } from "./fanout.js";
 import type { Hub, Subscriber, Watcher } from "./hub.js";
 
 /** A table's out chat holds at most this many lines (each subscribe sends them all). */
@@ -41,9 +44,43 @@ export class OutChat {
     private readonly store: Store,
     private readonly tables: TableService,
     private readonly hub: Hub,
+    private readonly fanout: Fanout | null = null,
   ) {
     // After the hub's own listener (registered first): a subscriber gets its view, then the chat.
     tables.onChange((table) => this.changed(table));
+    if (!fanout) return;
+    fanout.onSignal((signal) => {
+      if (signal.kind === "chat") void this.readBack(signal.table).catch(() => undefined);
+    });
+    fanout.onResync(() => {
+      for (const id of hub.watchedTables()) void this.readBack(id).catch(() => undefined);
+    });
+  }
+
+  /**
+   * Reads the table's chat again from the store (another process stored a line) and pushes the
+   * lines this process had not seen to its readers, under the table's lock like a line said here.
+   */
+  private readBack(tableId: string): Promise<void> {
+    if (this.hub.count(tableId) === 0) return Promise.resolve();
+    return this.tables.with(tableId, async (table) => {
+      // Its subscribers were sent the whole chat then; a closed table takes no more lines.
+      const known = this.lines.get(tableId);
+      if (!table || !known) return;
+      const seen = new Set(known.map((line) => line.n));
+      const lines = await this.store.readOutChat(tableId);
+      this.lines.set(tableId, lines);
+      const fresh = lines.filter((line) => !seen.has(line.n));
+      if (fresh.length > 0) this.push(table, fresh);
+    });
+  }
+
+  /** New lines to every subscriber that reads the chat and holds it. */
+  private push(table: LiveTable, lines: OutChatLine[]): void {
+    const message: ServerMessage = { type: "outChat", table: table.id, full: false, lines };
+    for (const [subscriber, as] of this.hub.watchersOf(table.id)) {
+      if (mayRead(table, as) && this.holders.get(subscriber)?.has(table.id)) subscriber.send(message);
+    }
   }
 
   /**
@@ -91,10 +128,8 @@ export class OutChat {
       // A repeated id: the line is stored already; answered as before, pushed once.
       if (line === null) return { type: "ack", id, seq };
       this.lines.set(table.id, [...known, line]);
-      const push: ServerMessage = { type: "outChat", table: table.id, full: false, lines: [line] };
-      for (const [subscriber, as] of this.hub.watchersOf(table.id)) {
-        if (mayRead(table, as) && this.holders.get(subscriber)?.has(table.id)) subscriber.send(push);
-      }
+      this.push(table, [line]);
+      this.fanout?.publish({ kind: "chat", table: table.id, n: line.n });
       return { type: "ack", id, seq };
     });
   }

@@ -23,7 +23,7 @@ import { doc } from "../openapi.js";
 import type { Store } from "../store/index.js";
 import type { TableService } from "../tables/service.js";
 import type { Hub, Subscriber } from "./hub.js";
-import { OutChat } from "./out-chat.js";
+import type { OutChat } from "./out-chat.js";
 
 /** A client may send this many messages in any one second; one more closes the socket. */
 export const MAX_MESSAGES_PER_SECOND = 20;
@@ -84,8 +84,13 @@ function sameOrigin(request: IncomingMessage | FastifyRequest): boolean {
   }
 }
 
-export function realtimeRoute(app: FastifyInstance, store: Store, tables: TableService, hub: Hub): void {
-  const outChat = new OutChat(store, tables, hub);
+export function realtimeRoute(
+  app: FastifyInstance,
+  store: Store,
+  tables: TableService,
+  hub: Hub,
+  outChat: OutChat,
+): void {
   app.route({
     method: "GET",
     url: "/ws",

@@ -1,7 +1,8 @@
 // Online tables (docs/api.md "Online tables"): the server is the host. One runner watches every
 // online table; per table it keeps one timer, set for the next thing due, and sends the host's
 // commands, the bots' actions and the timed-out seats' answers through the table service like any
-// other command (stored, then broadcast).
+// other command (stored, then broadcast). With several server processes, only the one holding a
+// table's lease (./lease.ts) runs it.
 
 import { randomUUID } from "node:crypto";
 import { type Bot, HeuristicBot, type Seen } from "@misto/bots";
@@ -18,6 +19,7 @@ import {
   viewFor,
 } from "@misto/engine";
 import type { Store } from "../store/index.js";
+import { type Leases, OwnAll } from "./lease.js";
 import type { LiveTable, TableService } from "./service.js";
 
 export interface OnlineOptions {
@@ -72,11 +74,16 @@ export class OnlineRunner {
   private readonly options: Required<OnlineOptions>;
   private stopped = false;
   private readonly unsubscribe: (() => void)[] = [];
+  /** Tables whose lease is being asked for now (one request at a time per table). */
+  private readonly claiming = new Set<string>();
+  private readonly sweeper: ReturnType<typeof setInterval> | null = null;
+  private sweeping = false;
 
   constructor(
     private readonly tables: TableService,
     private readonly store: Store,
     options: OnlineOptions = {},
+    private readonly leases: Leases = new OwnAll(),
   ) {
     this.options = {
       startMs: options.startMs ?? DEFAULTS.startMs,
@@ -88,9 +95,13 @@ export class OnlineRunner {
       random: options.random ?? Math.random,
     };
     this.unsubscribe.push(
-      tables.onLoad((table) => this.watch(table)),
+      tables.onLoad((table) => this.seen(table)),
       tables.onChange((table) => this.watch(table)),
     );
+    if (leases.sweepMs > 0) {
+      this.sweeper = setInterval(() => void this.sweep(), leases.sweepMs);
+      this.sweeper.unref();
+    }
   }
 
   /** Loads every live online table (after a restart): each one's runner resumes. */
@@ -101,25 +112,83 @@ export class OnlineRunner {
     }
   }
 
+  /** Whether this process runs the table now. */
+  running(id: string): boolean {
+    return this.runs.has(id);
+  }
+
   /** How many tables are being run now. */
   get size(): number {
     return this.runs.size;
   }
 
-  /** Cancels every timer; nothing more is sent. */
-  stop(): void {
+  /** Cancels every timer and lets the leases go (another process takes the tables); nothing more is sent. */
+  async stop(): Promise<void> {
     this.stopped = true;
+    if (this.sweeper) clearInterval(this.sweeper);
     for (const off of this.unsubscribe) off();
-    for (const run of this.runs.values()) if (run.timer) clearTimeout(run.timer);
-    this.runs.clear();
+    const ids = [...this.runs.keys()];
+    for (const id of ids) this.drop(id);
+    await Promise.all(ids.map((id) => this.leases.release(id).catch(() => undefined)));
+  }
+
+  private drop(id: string): void {
+    const run = this.runs.get(id);
+    if (run?.timer) clearTimeout(run.timer);
+    this.runs.delete(id);
+  }
+
+  /** A table read into memory: run it if its lease is free (another process may run it already). */
+  private seen(table: LiveTable): void {
+    if (!table.online || this.stopped) return;
+    if (this.leases.holds(table.id) || table.state.phase.kind === "closed") this.watch(table);
+    else void this.claim(table.id);
+  }
+
+  /** Asks for the table's lease; once it is this process's, the table is run from its stored state. */
+  private async claim(id: string): Promise<void> {
+    if (this.claiming.has(id) || this.stopped) return;
+    this.claiming.add(id);
+    try {
+      if (!(await this.leases.acquire(id)) || this.stopped) return;
+      const table = await this.tables.get(id);
+      if (table) this.watch(table);
+    } catch {
+      // Redis or the store did not answer: the next sweep asks again.
+    } finally {
+      this.claiming.delete(id);
+    }
+  }
+
+  /**
+   * Renews the leases held (a lost one stops its run) and takes over the tables whose owner is gone.
+   * While Redis does not answer, the runs held go on: every command is still checked by the store's
+   * expected seq, so even a second runner could not make a move twice.
+   */
+  private async sweep(): Promise<void> {
+    if (this.sweeping || this.stopped) return;
+    this.sweeping = true;
+    try {
+      for (const id of await this.leases.renew()) this.drop(id);
+      for (const id of await this.leases.orphans()) await this.claim(id);
+    } catch {
+      // Redis is unreachable: asked again at the next sweep.
+    } finally {
+      this.sweeping = false;
+    }
   }
 
   private watch(table: LiveTable): void {
     if (!table.online || this.stopped) return;
     let run = this.runs.get(table.id);
     if (table.state.phase.kind === "closed") {
-      if (run?.timer) clearTimeout(run.timer);
-      this.runs.delete(table.id);
+      this.drop(table.id);
+      if (this.leases.holds(table.id)) void this.leases.finish(table.id).catch(() => undefined);
+      return;
+    }
+    // Another process runs it; this one only pushes its changes to the sockets connected here.
+    if (!this.leases.holds(table.id)) {
+      this.drop(table.id);
       return;
     }
     if (!run) {
@@ -157,6 +226,10 @@ export class OnlineRunner {
   private async fire(id: string): Promise<void> {
     const run = this.runs.get(id);
     if (!run || this.stopped) return;
+    if (!this.leases.holds(id)) {
+      this.drop(id);
+      return;
+    }
     if (run.busy) {
       run.again = true;
       return;

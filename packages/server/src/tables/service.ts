@@ -97,17 +97,47 @@ function status(state: GameState): { phase: string; winner: string | null } {
   return { phase: state.phase.kind, winner: state.result?.winner ?? null };
 }
 
+export interface TableServiceOptions {
+  /**
+   * Other server processes append to the same store (PostgreSQL with Redis, docs/operations.md):
+   * each use of a live table first reads the events stored after it, so no answer is built on a
+   * state another process has moved on from.
+   */
+  readonly shared?: boolean;
+}
+
 export class TableService {
   private readonly live = new Map<string, LiveTable>();
+  /** Tables whose last append failed without saying whether it was stored: the store is read again. */
+  private readonly unsure = new Set<string>();
   private readonly lock = new KeyedMutex();
   private readonly listeners = new Set<ChangeListener>();
   private readonly loadListeners = new Set<(table: LiveTable) => void>();
+  private readonly appendListeners = new Set<(id: string, seq: number) => void>();
+  private readonly shared: boolean;
 
-  constructor(private readonly store: Store) {}
+  constructor(
+    private readonly store: Store,
+    options: TableServiceOptions = {},
+  ) {
+    this.shared = options.shared === true;
+  }
 
+  /** Told of every change, whether this process stored it or read it back from the store. */
   onChange(listener: ChangeListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Told of each append this process stored (the fan-out tells the other processes of it). */
+  onAppend(listener: (id: string, seq: number) => void): () => void {
+    this.appendListeners.add(listener);
+    return () => this.appendListeners.delete(listener);
+  }
+
+  /** The seq of the table as this process holds it in memory, or null when it holds none. */
+  heldSeq(id: string): number | null {
+    return this.live.get(id)?.seq ?? null;
   }
 
   /** Told of each table read from the store into memory (an online table's runner resumes then). */
@@ -272,88 +302,120 @@ export class TableService {
         finished ?? undefined,
       );
     } catch (error) {
-      // Whether it was stored is unknown: the next use reads the truth from the store.
-      this.live.delete(id);
+      // Whether it was stored is unknown: the next use reads what was stored after it (and pushes it).
+      this.unsure.add(id);
       throw error;
     }
     if (!appended.ok) {
-      // Another writer (another process sharing the database) got there first.
-      this.live.delete(id);
-      const fresh = await this.load(id);
+      // Another writer (another process sharing the database) got there first: its events are
+      // read back and pushed to this process's subscribers like any change.
+      const fresh = await this.catchUp(table);
       if (appended.conflict === "command") {
         const first = await this.store.findCommand(id, commandId);
         if (first) return first as CommandAnswer;
       }
       throw await staleError(fresh);
     }
-    const publicJson = spectatorJson(result.state);
-    const publicChanged = publicJson !== table.publicJson;
-    const seatJsons = seatJsonsOf(result.state);
-    const changedSeats = new Set<Seat>();
-    const seatSeqs = table.seatSeqs.map((old, i) => {
-      if (seatJsons[i] === table.seatJsons[i]) return old;
-      changedSeats.add((i + 1) as Seat);
-      return old + 1;
-    });
-    const next: LiveTable = {
-      ...table,
-      state: result.state,
-      seq: appended.seq,
-      publicSeq: publicChanged ? table.publicSeq + 1 : table.publicSeq,
-      publicJson,
-      seatJsons,
-      seatSeqs,
-    };
-    this.live.set(id, next);
-    for (const listener of this.listeners) listener(next, publicChanged, changedSeats);
+    this.advance(table, result.events, appended.seq);
+    for (const listener of this.appendListeners) listener(id, appended.seq);
     return { seq: appended.seq, events: answer.events };
+  }
+
+  /**
+   * The table after `events`, which end at `seq` (stored by this process, or read back from the
+   * store): the views are built, and the listeners told which changed (caller holds the lock).
+   */
+  private advance(table: LiveTable, events: readonly GameEvent[], seq: number): LiveTable {
+    const { next, publicChanged, changedSeats } = afterEvents(table, events, seq);
+    this.live.set(table.id, next);
+    for (const listener of this.listeners) listener(next, publicChanged, changedSeats);
+    return next;
+  }
+
+  /** Applies the events stored after the live table's seq (another process's), if any (caller holds the lock). */
+  private async catchUp(table: LiveTable): Promise<LiveTable> {
+    const stored = await this.store.readEvents(table.id, table.seq);
+    this.unsure.delete(table.id);
+    if (stored.length === 0) return table;
+    return this.advance(
+      table,
+      stored.map((e) => e.event),
+      (stored.at(-1) as { seq: number }).seq,
+    );
   }
 
   /** Replays the stored events with the engine (caller holds the lock). */
   private async load(id: string): Promise<LiveTable | null> {
     const cached = this.live.get(id);
-    if (cached) return cached;
+    if (cached) return this.shared || this.unsure.has(id) ? this.catchUp(cached) : cached;
     const row = await this.store.getTable(id);
     if (!row) return null;
     const stored = await this.store.readEvents(id);
-    let state: GameState | null = null;
-    let seq = 0;
-    let publicSeq = 0;
-    let publicJson = "";
-    const seatJsons: string[] = SEAT_LIST.map(() => "");
-    const seatSeqs: number[] = SEAT_LIST.map(() => 0);
-    for (const { seq: n, event } of stored) {
-      state = evolve(state, event);
-      seq = n;
-      const json = spectatorJson(state);
-      if (json !== publicJson) {
-        publicJson = json;
-        publicSeq++;
-      }
-      // Each seat's seq counted as it was pushed, so a reload (or another process) tells a phone the same.
-      for (const [i, text] of seatJsonsOf(state).entries()) {
-        if (text !== seatJsons[i]) {
-          seatJsons[i] = text;
-          seatSeqs[i] = (seatSeqs[i] as number) + 1;
-        }
-      }
-    }
-    if (state === null) return null;
-    const table: LiveTable = {
+    const first = stored[0];
+    if (!first) return null;
+    const state = evolve(null, first.event);
+    const opened: LiveTable = {
       id,
       title: row.title,
       online: row.online,
       state,
-      seq,
-      publicSeq,
-      publicJson,
-      seatJsons,
-      seatSeqs,
+      seq: first.seq,
+      publicSeq: 1,
+      publicJson: spectatorJson(state),
+      seatJsons: seatJsonsOf(state),
+      seatSeqs: SEAT_LIST.map(() => 1),
     };
+    const rest = stored.slice(1);
+    const table =
+      rest.length === 0
+        ? opened
+        : afterEvents(
+            opened,
+            rest.map((e) => e.event),
+            (rest.at(-1) as { seq: number }).seq,
+          ).next;
     this.live.set(id, table);
     for (const listener of this.loadListeners) listener(table);
     return table;
   }
+}
+
+/**
+ * The live table after `events` (which end at `seq`), and which views changed. Each viewer's seq
+ * counts its view's changes event by event, so it comes out the same whether the events were
+ * applied live, read back from another process's appends, or replayed on load.
+ */
+function afterEvents(
+  table: LiveTable,
+  events: readonly GameEvent[],
+  seq: number,
+): { next: LiveTable; publicChanged: boolean; changedSeats: Set<Seat> } {
+  let state = table.state;
+  let publicJson = table.publicJson;
+  let publicSeq = table.publicSeq;
+  const seatJsons = table.seatJsons.slice();
+  const seatSeqs = table.seatSeqs.slice();
+  const changedSeats = new Set<Seat>();
+  for (const event of events) {
+    state = evolve(state, event);
+    const json = spectatorJson(state);
+    if (json !== publicJson) {
+      publicJson = json;
+      publicSeq++;
+    }
+    for (const [i, text] of seatJsonsOf(state).entries()) {
+      if (text === seatJsons[i]) continue;
+      seatJsons[i] = text;
+      seatSeqs[i] = (seatSeqs[i] as number) + 1;
+      changedSeats.add((i + 1) as Seat);
+    }
+  }
+  const publicChanged = publicSeq !== table.publicSeq;
+  return {
+    next: { ...table, state, seq, publicSeq, publicJson, seatJsons, seatSeqs },
+    publicChanged,
+    changedSeats,
+  };
 }
 
 function setupOk(game: ReturnType<typeof createGame>): Extract<ReturnType<typeof createGame>, { ok: true }> {

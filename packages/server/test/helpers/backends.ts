@@ -14,7 +14,7 @@ export interface Backend {
   open(): Promise<{ store: Store; url?: string; dispose(): Promise<void> }>;
 }
 
-const PG_SERVER = process.env.MISTO_TEST_PG ?? "postgres://postgres@127.0.0.1:5432";
+export const PG_SERVER = process.env.MISTO_TEST_PG ?? "postgres://postgres@127.0.0.1:5432";
 
 async function openStore(url: string): Promise<Store> {
   const { openStore: open } = await import("../../src/store/index.js");
@@ -38,7 +38,8 @@ export const sqlite: Backend = {
   },
 };
 
-async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+/** Runs `run` on a connection to the server's `postgres` database (creating and dropping test databases). */
+export async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: `${PG_SERVER}/postgres`, connectionTimeoutMillis: 3000 });
   await client.connect();
   try {
