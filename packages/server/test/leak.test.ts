@@ -12,7 +12,6 @@ import {
   type Action,
   awaiting,
   type GameState,
-  replay,
   type Seat,
   seededRandom,
   type View,
@@ -32,6 +31,7 @@ import {
 } from "./helpers/api.js";
 import { BACKENDS } from "./helpers/backends.js";
 import {
+  gamesOfViews,
   hostCommand,
   leaksIn,
   mayKnowCard,
@@ -273,35 +273,8 @@ describe.each(BACKENDS)("leak test on $name", (backend) => {
       expect(state.result?.announced).toBe(true);
       await new Promise((r) => setTimeout(r, 100));
 
-      // The game at every seq, to judge each message by what stood when it was built.
-      const events = (await h.store.readEvents(t.id)).map((e) => e.event);
-      const at = (n: number) => replay(events.slice(0, n));
-      const states = new Map<number, GameState>();
-      const stateAt = (n: number) => {
-        let s = states.get(n);
-        if (!s) {
-          s = at(n);
-          states.set(n, s);
-        }
-        return s;
-      };
-      // A phone's and a spectator's seq counts its own view's changes: the k-th change is the game
-      // at the table's seq changesOf(receiver)[k - 1].
-      const changes = new Map<Receiver, number[]>();
-      const changesOf = (receiver: Receiver) => {
-        let list = changes.get(receiver);
-        if (!list) {
-          list = [];
-          let last = "";
-          for (let n = 1; n <= events.length; n++) {
-            const json = JSON.stringify(viewFor(stateAt(n), receiver));
-            if (json !== last) list.push(n);
-            last = json;
-          }
-          changes.set(receiver, list);
-        }
-        return list;
-      };
+      // The game each view was built from, to judge each message by what stood then.
+      const gameOf = gamesOfViews((await h.store.readEvents(t.id)).map((e) => e.event));
       for (const [who, log] of received) {
         const receiver: Receiver = who === "spectator2" ? "spectator" : who;
         for (const leak of outChatLeaksIn(receiver, log)) allLeaks.push(`${seed} ${String(who)} ${leak}`);
@@ -314,12 +287,11 @@ describe.each(BACKENDS)("leak test on $name", (backend) => {
         for (const [index, m] of log.entries()) {
           if (m.type === "error") allLeaks.push(`${String(who)} got an error ${m.error}`);
           if (m.type !== "view") continue;
-          const builtAt = changesOf(receiver)[m.seq - 1];
-          if (builtAt === undefined) {
+          const s = gameOf(receiver, m.seq);
+          if (s === undefined) {
             allLeaks.push(`${seed} ${String(who)}: seq ${m.seq} is not a count of its own view's changes`);
             continue;
           }
-          const s = stateAt(builtAt);
           // The seq says only how often this viewer's own view changed: the view is exactly the k-th.
           if (JSON.stringify(m.view) !== JSON.stringify(viewFor(s, receiver)))
             allLeaks.push(`${seed} ${String(who)} @${m.seq}: not its view at its own change ${m.seq}`);

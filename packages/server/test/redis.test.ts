@@ -34,7 +34,7 @@ import {
   setUpClub,
   tableState,
 } from "./helpers/api.js";
-import { hostCommand, leaksIn, OUT_MARK, outChatLeaksIn, pick } from "./helpers/leaks.js";
+import { gamesOfViews, hostCommand, leaksIn, OUT_MARK, outChatLeaksIn, pick } from "./helpers/leaks.js";
 import { joinSeat, seatsOf, type ViewMsg } from "./helpers/phones.js";
 import {
   dropPrefix,
@@ -303,18 +303,10 @@ describe("several server processes on PostgreSQL with Redis", () => {
       expect(moved).toBe(true);
       totals.games++;
 
-      // Each view a client received is exactly its viewer's view of the game at that message's seq,
-      // and holds nothing its viewer may not know; a phone is pushed only when its view changed.
-      const events = (await a.store.readEvents(t.id)).map((e) => e.event);
-      const states = new Map<number, GameState>();
-      const at = (n: number) => {
-        let s = states.get(n);
-        if (!s) {
-          s = replay(events.slice(0, n));
-          states.set(n, s);
-        }
-        return s;
-      };
+      // Each view a client received is exactly its viewer's view of the game it was built from (a
+      // phone's and a spectator's seq counts its own view's changes), holds nothing its viewer may
+      // not know, and a phone is pushed only when its view changed.
+      const gameOf = gamesOfViews((await a.store.readEvents(t.id)).map((e) => e.event));
       for (const w of watching) {
         if (w.viewer !== "host")
           for (const leak of outChatLeaksIn(w.viewer, w.log)) problems.push(`${seed} ${w.name} ${leak}`);
@@ -323,7 +315,11 @@ describe("several server processes on PostgreSQL with Redis", () => {
           if (m.type === "error") problems.push(`${seed} ${w.name} got an error ${m.error}`);
           if (m.type !== "view") continue;
           totals.views++;
-          const s = at(m.seq);
+          const s = gameOf(w.viewer, m.seq);
+          if (s === undefined) {
+            problems.push(`${seed} ${w.name}: seq ${m.seq} is not a count of its own view's changes`);
+            continue;
+          }
           const json = JSON.stringify(m.view);
           if (json !== JSON.stringify(viewFor(s, w.viewer)))
             problems.push(`${seed} ${w.name} @${m.seq}: not its viewer's view of the game at that seq`);

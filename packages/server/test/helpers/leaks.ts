@@ -1,8 +1,18 @@
 // The leak scan of the leak test (leak.test.ts), shared with the tests of several server processes
-// (redis.test.ts): every view and out-chat message a client received, judged against the game as
-// it stood at that message's seq.
+// (redis.test.ts): every view and out-chat message a client received, judged against the game its
+// view was built from (gameOfView).
 
-import { CARDS, type GameState, isMafioso, type Seat, type View } from "@misto/engine";
+import {
+  CARDS,
+  evolve,
+  type GameEvent,
+  type GameState,
+  isMafioso,
+  type Seat,
+  type View,
+  type Viewer,
+  viewFor,
+} from "@misto/engine";
 import type { ServerMessage } from "@misto/protocol";
 
 const CARD_NAMES = new Set<string>(CARDS);
@@ -124,4 +134,37 @@ export function hostCommand(state: GameState, random: () => number): Record<stri
   }
   if (step.kind === "split") return { type: "split", points: step.tied.map((seat) => ({ seat, points: 2 })) };
   return { type: "closeRating" };
+}
+
+/**
+ * The game a view message was built from, given the table's stored events: the host's seq is the
+ * table's; a phone's or a spectator's seq counts its own view's changes event by event (it tells
+ * nothing of the events it cannot see), so its k-th view is the game after the event at which
+ * that view changed for the k-th time. Undefined when no such game exists (a wrong seq).
+ */
+export function gamesOfViews(
+  events: readonly GameEvent[],
+): (viewer: Viewer, seq: number) => GameState | undefined {
+  const states: GameState[] = [];
+  let state: GameState | null = null;
+  for (const event of events) {
+    state = evolve(state, event);
+    states.push(state);
+  }
+  const changes = new Map<Viewer, GameState[]>();
+  return (viewer, seq) => {
+    if (viewer === "host") return states[seq - 1];
+    let list = changes.get(viewer);
+    if (!list) {
+      list = [];
+      let last = "";
+      for (const s of states) {
+        const json = JSON.stringify(viewFor(s, viewer));
+        if (json !== last) list.push(s);
+        last = json;
+      }
+      changes.set(viewer, list);
+    }
+    return list[seq - 1];
+  };
 }
