@@ -421,9 +421,15 @@ const FORWARD = new Set([
 /**
  * Plays a table to its closed rating through the API from Node, as the host, taking the first legal
  * forward command each time (the console's own buttons are tested in game.test.ts). Answers the
- * final state, rebuilt with the engine from the server's events.
+ * final state, rebuilt with the engine from the server's events. With `stop`, it stops as soon as
+ * the state satisfies it instead.
  */
-export async function playToTheEnd(cookie: string, base: string, id: string): Promise<GameState> {
+export async function playToTheEnd(
+  cookie: string,
+  base: string,
+  id: string,
+  stop?: (state: GameState) => boolean,
+): Promise<GameState> {
   const url = `${base}/api/tables/${encodeURIComponent(id)}`;
   for (let i = 0; i < 5_000; i++) {
     const table = (await (await fetch(url, { headers: { cookie } })).json()) as {
@@ -432,12 +438,12 @@ export async function playToTheEnd(cookie: string, base: string, id: string): Pr
     };
     const state = replay(table.events);
     const action = legalActions(state, "host").find((a) => FORWARD.has(a.type));
-    if (!action) return state;
+    if (!action || stop?.(state)) return state;
     const response = await fetch(`${url}/commands`, {
       method: "POST",
       headers: { cookie, "content-type": "application/json" },
       body: JSON.stringify({
-        id: `e2e-play-${id.slice(0, 20)}-${i}`.replace(/[^A-Za-z0-9_-]/g, "_"),
+        id: `e2e-play-${id.slice(0, 20)}-${table.seq}`.replace(/[^A-Za-z0-9_-]/g, "_"),
         seq: table.seq,
         command: action,
       }),

@@ -1,0 +1,160 @@
+// UX.md, measured: on a 10-inch tablet (1280×800, landscape) and on a phone held in one hand
+// (390×844, portrait) the host console shows no text below 16 px and no touch target below 44 px,
+// at every step of a day, a night, the end and the rating vote; on the phone the ONE primary button
+// stays in view at the thumb; and axe finds nothing serious at the phone's size.
+
+import type { BrowserContext, Page } from "playwright-core";
+import { expect, it } from "vitest";
+import { audit } from "./axe.js";
+import {
+  freshContext,
+  launch,
+  newTableThroughApi,
+  phaseHeading,
+  playToTheEnd,
+  primaryButton,
+  serve,
+  sessionCookie,
+  setUpClub,
+  step,
+  tempDb,
+  until,
+} from "./club.js";
+import { sizeProblems } from "./measure.js";
+
+/** What the screen is at: the phase bar's title and, at night, the role woken. */
+async function where(page: Page): Promise<string> {
+  // allTextContents does not wait: the script card comes and goes with the night's steps.
+  const [role] = await page.locator("#script-title").allTextContents();
+  return `${(await phaseHeading(page).textContent()) ?? ""}${role === undefined ? "" : ` / ${role}`}`;
+}
+
+declare const document: {
+  documentElement: { scrollWidth: number; clientWidth: number };
+  body: { insertAdjacentHTML(where: string, html: string): void };
+};
+
+/**
+ * On the phone: the ONE primary button (or the slot saying what the step waits for) is inside the
+ * screen without scrolling, and nothing makes the page scroll sideways.
+ */
+async function phoneProblems(phone: Page, at: string): Promise<string[]> {
+  const out: string[] = [];
+  const width = await phone.evaluate(() => [
+    document.documentElement.scrollWidth,
+    document.documentElement.clientWidth,
+  ]);
+  if ((width[0] ?? 0) > (width[1] ?? 0))
+    out.push(`${at}: the page is ${width[0]} px wide, the screen ${width[1]}`);
+  const slot = phone.locator(".primary-slot");
+  if ((await slot.count()) === 0) return out;
+  const box = await slot.boundingBox();
+  const view = phone.viewportSize();
+  if (!box || !view) return [...out, `${at}: the primary slot is not painted`];
+  if (box.y < 0 || box.y + box.height > view.height + 1) out.push(`${at}: the primary slot is out of view`);
+  return out;
+}
+
+it("the host console at 1280×800 and 390×844: text ≥ 16 px, targets ≥ 44 px at every step", async () => {
+  const db = tempDb();
+  const served = await serve(db.file);
+  const browser = await launch();
+  const contexts: BrowserContext[] = [];
+  try {
+    const tabletContext = await freshContext(browser);
+    contexts.push(tabletContext);
+    const tablet = await tabletContext.newPage();
+    tablet.setDefaultTimeout(15_000);
+    await setUpClub(tablet, served.setupLink as string);
+    const id = await newTableThroughApi(tablet, "e2e-sizes-1");
+    const address = `${served.url}/tables/${encodeURIComponent(id)}`;
+    await tablet.goto(address);
+    await primaryButton(tablet).waitFor();
+
+    // The phone is the same host on a second device: it follows the table as the tablet plays it.
+    const phoneContext = await browser.newContext({
+      locale: "en-US",
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    contexts.push(phoneContext);
+    await phoneContext.addCookies(await tabletContext.cookies());
+    const phone = await phoneContext.newPage();
+    phone.setDefaultTimeout(15_000);
+    await phone.goto(address);
+    await phaseHeading(phone).waitFor();
+
+    // The measure itself can fail: a 12 px line and a 30 px button are reported.
+    await tablet.evaluate(() =>
+      document.body.insertAdjacentHTML(
+        "beforeend",
+        '<p style="font-size:12px">small</p><button type="button" style="all:unset;font-size:16px">x</button>',
+      ),
+    );
+    const probed = await sizeProblems(tablet, "probe");
+    expect(probed.some((p) => p.includes("text 12px") && p.includes("small"))).toBe(true);
+    expect(probed.some((p) => p.includes("target") && p.includes('"x"'))).toBe(true);
+    await tablet.reload();
+    await primaryButton(tablet).waitFor();
+
+    const problems: string[] = [];
+    const visited: string[] = [];
+    const measure = async () => {
+      const at = await where(tablet);
+      await until(`the phone to follow to "${at}"`, async () => (await where(phone)) === at);
+      visited.push(at);
+      problems.push(...(await sizeProblems(tablet, `tablet, ${at}`)));
+      problems.push(...(await sizeProblems(phone, `phone, ${at}`)));
+      problems.push(...(await phoneProblems(phone, `phone, ${at}`)));
+      return at;
+    };
+    /** Plays with the console's own buttons, measuring each new step, until `done` says so. */
+    const playUntil = async (done: (at: string) => boolean) => {
+      let last = "";
+      for (let i = 0; i < 200; i++) {
+        const at = await where(tablet);
+        if (at !== last) last = await measure();
+        if (done(at)) return;
+        await step(tablet);
+      }
+      throw new Error(`did not get there: ${last}`);
+    };
+
+    // The deal, day 1 and its vote, the night with every role, the morning.
+    await playUntil((at) => at === "Day 1 · accusations");
+    // A seat's menu (fouls and remarks) on both screens, and axe on the phone.
+    for (const page of [tablet, phone]) {
+      await page.locator(".ring .seat").nth(1).click();
+      await page.locator(".sheet[role=dialog]").waitFor();
+      problems.push(...(await sizeProblems(page, `${page === phone ? "phone" : "tablet"}, a seat's menu`)));
+      if (page === phone) problems.push(...(await audit(phone, "phone: a seat's menu")));
+      await page.keyboard.press("Escape");
+      await page.locator(".sheet[role=dialog]").waitFor({ state: "detached" });
+    }
+    problems.push(...(await audit(phone, "phone: accusations")));
+    await playUntil((at) => at.startsWith("Night 1 / The doctor"));
+    problems.push(...(await audit(phone, "phone: night")));
+    await playUntil((at) => at === "Day 2 · discussion");
+    problems.push(...(await audit(phone, "phone: discussion")));
+
+    // Through the API to the end of the game; then the end and the rating vote on the console.
+    await playToTheEnd(
+      await sessionCookie(tabletContext, served.url),
+      served.url,
+      id,
+      (state) => state.result !== null,
+    );
+    await until("the console to show the end", async () => (await where(tablet)) === "The game is over");
+    await playUntil((at) => at === "The game is closed");
+    problems.push(...(await audit(phone, "phone: the game closed")));
+
+    expect(visited).toEqual(expect.arrayContaining(["Day 1 · voting", "Day 2 · morning", "The rating"]));
+    expect(problems).toEqual([]);
+  } finally {
+    for (const context of contexts) await context.close().catch(() => undefined);
+    await browser.close();
+    await served.stop();
+    db.dispose();
+  }
+}, 300_000);
