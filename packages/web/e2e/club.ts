@@ -9,7 +9,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Card, type GameEvent, type GameState, legalActions, replay } from "@misto/engine";
-import { type Browser, type BrowserContext, chromium, type Page, type Route } from "playwright-core";
+import {
+  type Browser,
+  type BrowserContext,
+  chromium,
+  type Locator,
+  type Page,
+  type Route,
+} from "playwright-core";
 
 // Run inside the page by page.evaluate (the tests' tsconfig has no DOM types).
 declare const localStorage: { getItem(key: string): string | null };
@@ -451,4 +458,54 @@ export async function playToTheEnd(
     if (!response.ok) throw new Error(`${action.type}: ${response.status} ${await response.text()}`);
   }
   throw new Error("the game did not end in 5000 commands");
+}
+
+/**
+ * The host console's controls by what a host reads on them (English), with the waits a tap needs:
+ * the phase bar's title, the ONE primary button, who acts NOW, a seat's chip and menu, a vote.
+ */
+export function hostConsole(page: Page) {
+  const phase = page.locator(".phase-bar h1");
+  const panel = page.getByRole("region", { name: "Current step" });
+  const button = (name: string, within: Page | Locator = page) =>
+    within.getByRole("button", { name, exact: true });
+  const now = panel.locator(".now");
+  const seatChip = (n: number) => page.getByRole("button", { name: new RegExp(`^Seat ${n},`) });
+  return {
+    phase,
+    panel,
+    button,
+    seatChip,
+    /** Waits for the phase bar to say `title`. */
+    expectPhase: (title: string) =>
+      until(`the phase "${title}"`, async () => (await phase.textContent()) === title),
+    /** Waits for the NOW line to contain `text`. */
+    expectNow: (text: string) =>
+      until(`NOW to say "${text}"`, async () =>
+        (await now.allTextContents()).some((line) => line.includes(text)),
+      ),
+    /** Taps the ONE primary button once it says `name` and is enabled. */
+    primary: async (name: string) => {
+      const b = panel.locator(".primary-slot").getByRole("button", { name, exact: true });
+      await until(`the primary "${name}"`, async () => (await b.count()) > 0 && (await b.isEnabled()));
+      await b.click();
+    },
+    /** A foul through the seat's menu, with the reason's words. */
+    foul: async (seat: number, reason: string) => {
+      await seatChip(seat).click();
+      const menu = page.getByRole("dialog", { name: new RegExp(`^Seat ${seat} · `) });
+      await menu.waitFor();
+      await button(reason, menu).click();
+      await menu.waitFor({ state: "detached" });
+    },
+    /** A vote in turn: waits for each voter to be NOW, then taps his target. */
+    votes: async (ballots: readonly (readonly [voter: number, target: number])[]) => {
+      for (const [voter, target] of ballots) {
+        await until(`seat ${voter} to vote`, async () =>
+          (await now.allTextContents()).some((line) => line.includes(`NOW voting: seat ${voter}`)),
+        );
+        await button(`Seat ${voter} votes for ${target}`, panel).click();
+      }
+    },
+  };
 }
