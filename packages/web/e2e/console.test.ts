@@ -86,7 +86,7 @@ describe("the host console's tools (issue 3)", () => {
     db.dispose();
   }, 30_000);
 
-  it("SETUP-2 FOUL-4 DAY-6 DON-2 NIGHT-2 a table from settings to the downloaded record, with every tool on the way", async () => {
+  it("SETUP-2 FOUL-2 FOUL-4 HOST-3 DAY-6 DON-2 NIGHT-2 a table from settings to the downloaded record, with every tool on the way", async () => {
     context = await freshContext(browser);
     await context.addInitScript(countSoundsAndWakeLocks);
     const page = await context.newPage();
@@ -181,6 +181,25 @@ describe("the host console's tools (issue 3)", () => {
       await c.foul(2, reason);
     await until("seat 2 muted", async () => ((await c.seatChip(2).textContent()) ?? "").includes("muted"));
     expect(await c.seatChip(3).textContent()).toContain("+1 foul votes");
+    // A fourth foul takes the vote too; Ctrl+Z takes it back (HOST-3), and seat 2 votes again.
+    await c.foul(2, "ignoring the host");
+    await until("seat 2 without a vote", async () =>
+      ((await c.seatChip(2).textContent()) ?? "").includes("no vote"),
+    );
+    await page.keyboard.press("Control+z");
+    await until("the fourth foul undone", async () => {
+      const chip = (await c.seatChip(2).textContent()) ?? "";
+      return chip.includes("fouls: 3") && chip.includes("muted") && !chip.includes("no vote");
+    });
+    // FOUL-2: a remark in one tap, counted on the seat's chip.
+    await c.seatChip(5).click();
+    const menu = page.getByRole("dialog", { name: /^Seat 5 · / });
+    await c.button("loud talk", menu).click();
+    await menu.waitFor({ state: "detached" });
+    await until("the remark on the chip", async () =>
+      ((await c.seatChip(5).textContent()) ?? "").includes("✎1"),
+    );
+    expect(await c.seatChip(5).textContent()).toContain("remarks: 1");
 
     // FOUL-4: the muted player loses his accusation speech: passed over, and shown as skipped.
     await c.primary("End the discussion");
