@@ -279,7 +279,8 @@ export async function step(page: Page, options: { nightSkip?: boolean } = {}): P
     await lift.click();
     return "lift-all: yes";
   }
-  const noNote = page.getByRole("button", { name: "No note" });
+  // By place, not by words: the driver plays in any language (the note's second answer is "none").
+  const noNote = page.locator(".note .yes-no button").nth(1);
   if ((await noNote.count()) > 0) {
     await noNote.click();
     return "note: none";
@@ -292,7 +293,7 @@ export async function step(page: Page, options: { nightSkip?: boolean } = {}): P
       await target.click();
       return `night: ${label}`;
     }
-    await chooser.getByRole("button", { name: "Skip: nobody" }).click();
+    await chooser.locator(":scope > button.btn-big").click();
     return "night: skip";
   }
   throw new Error(`no step to make on: ${await page.locator(".game").textContent()}`);

@@ -70,3 +70,31 @@ export function sizeProblems(page: Page, where: string): Promise<string[]> {
     { where, minFont: MIN_FONT_PX, minTarget: MIN_TARGET_PX },
   );
 }
+
+/**
+ * Words that spill out of their box: every painted part of a seat chip (`.seat`) must lie inside
+ * the chip, or it is drawn over a neighbour. Text kept for screen readers only is not painted.
+ */
+export function overflowProblems(page: Page, where: string, selector = ".seat"): Promise<string[]> {
+  return page.evaluate(
+    ({ where, selector }) => {
+      const out: string[] = [];
+      for (const box of document.querySelectorAll(selector)) {
+        const outer = box.getBoundingClientRect() as Box & { left: number; right: number };
+        for (const part of (
+          box as unknown as { querySelectorAll(s: string): Iterable<Element> }
+        ).querySelectorAll("*")) {
+          if (part.closest(".sr-only, .visually-hidden")) continue;
+          const inner = part.getBoundingClientRect() as Box & { left: number; right: number };
+          if (inner.width === 0) continue;
+          if (inner.left < outer.left - 1 || inner.right > outer.right + 1)
+            out.push(
+              `${where}: "${(part.textContent ?? "").trim()}" spills out of "${(box.textContent ?? "").trim().slice(0, 30)}"`,
+            );
+        }
+      }
+      return out;
+    },
+    { where, selector },
+  );
+}

@@ -1,10 +1,13 @@
 // UX.md, measured: on a 10-inch tablet (1280×800, landscape) and on a phone held in one hand
 // (390×844, portrait) the host console shows no text below 16 px and no touch target below 44 px,
-// at every step of a day, a night, the end and the rating vote; on the phone the ONE primary button
-// stays in view at the thumb; and axe finds nothing serious at the phone's size.
+// at every step of a day, a night, the end and the rating vote, in each of its three languages (the
+// longer Russian and Ukrainian words included); no seat's words spill out of its chip; on the phone
+// the ONE primary button stays in view at the thumb; and axe finds nothing serious at the phone's size.
 
-import type { BrowserContext, Page } from "playwright-core";
-import { expect, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { translate } from "../src/i18n/core.js";
+import { LANGUAGES, type Language } from "../src/i18n/types.js";
 import { audit } from "./axe.js";
 import {
   freshContext,
@@ -13,6 +16,7 @@ import {
   phaseHeading,
   playToTheEnd,
   primaryButton,
+  type Served,
   serve,
   sessionCookie,
   setUpClub,
@@ -20,7 +24,7 @@ import {
   tempDb,
   until,
 } from "./club.js";
-import { sizeProblems } from "./measure.js";
+import { overflowProblems, sizeProblems } from "./measure.js";
 
 /** What the screen is at: the phase bar's title and, at night, the role woken. */
 async function where(page: Page): Promise<string> {
@@ -29,6 +33,7 @@ async function where(page: Page): Promise<string> {
   return `${(await phaseHeading(page).textContent()) ?? ""}${role === undefined ? "" : ` / ${role}`}`;
 }
 
+declare const localStorage: { setItem(key: string, value: string): void };
 declare const document: {
   documentElement: { scrollWidth: number; clientWidth: number };
   body: { insertAdjacentHTML(where: string, html: string): void };
@@ -55,106 +60,150 @@ async function phoneProblems(phone: Page, at: string): Promise<string[]> {
   return out;
 }
 
-it("the host console at 1280×800 and 390×844: text ≥ 16 px, targets ≥ 44 px at every step", async () => {
+describe("the host console's sizes", () => {
+  let browser: Browser;
+  let served: Served;
+  let cookies: Parameters<BrowserContext["addCookies"]>[0] = [];
   const db = tempDb();
-  const served = await serve(db.file);
-  const browser = await launch();
-  const contexts: BrowserContext[] = [];
-  try {
-    const tabletContext = await freshContext(browser);
-    contexts.push(tabletContext);
-    const tablet = await tabletContext.newPage();
-    tablet.setDefaultTimeout(15_000);
-    await setUpClub(tablet, served.setupLink as string);
-    const id = await newTableThroughApi(tablet, "e2e-sizes-1");
-    const address = `${served.url}/tables/${encodeURIComponent(id)}`;
-    await tablet.goto(address);
-    await primaryButton(tablet).waitFor();
 
-    // The phone is the same host on a second device: it follows the table as the tablet plays it.
-    const phoneContext = await browser.newContext({
-      locale: "en-US",
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-    });
-    contexts.push(phoneContext);
-    await phoneContext.addCookies(await tabletContext.cookies());
-    const phone = await phoneContext.newPage();
-    phone.setDefaultTimeout(15_000);
-    await phone.goto(address);
-    await phaseHeading(phone).waitFor();
+  beforeAll(async () => {
+    browser = await launch();
+    served = await serve(db.file);
+    const context = await freshContext(browser);
+    const page = await context.newPage();
+    await setUpClub(page, served.setupLink as string);
+    cookies = await context.cookies();
+    await context.close();
+  }, 60_000);
 
-    // The measure itself can fail: a 12 px line and a 30 px button are reported.
-    await tablet.evaluate(() =>
-      document.body.insertAdjacentHTML(
-        "beforeend",
-        '<p style="font-size:12px">small</p><button type="button" style="all:unset;font-size:16px">x</button>',
-      ),
-    );
-    const probed = await sizeProblems(tablet, "probe");
-    expect(probed.some((p) => p.includes("text 12px") && p.includes("small"))).toBe(true);
-    expect(probed.some((p) => p.includes("target") && p.includes('"x"'))).toBe(true);
-    await tablet.reload();
-    await primaryButton(tablet).waitFor();
-
-    const problems: string[] = [];
-    const visited: string[] = [];
-    const measure = async () => {
-      const at = await where(tablet);
-      await until(`the phone to follow to "${at}"`, async () => (await where(phone)) === at);
-      visited.push(at);
-      problems.push(...(await sizeProblems(tablet, `tablet, ${at}`)));
-      problems.push(...(await sizeProblems(phone, `phone, ${at}`)));
-      problems.push(...(await phoneProblems(phone, `phone, ${at}`)));
-      return at;
-    };
-    /** Plays with the console's own buttons, measuring each new step, until `done` says so. */
-    const playUntil = async (done: (at: string) => boolean) => {
-      let last = "";
-      for (let i = 0; i < 200; i++) {
-        const at = await where(tablet);
-        if (at !== last) last = await measure();
-        if (done(at)) return;
-        await step(tablet);
-      }
-      throw new Error(`did not get there: ${last}`);
-    };
-
-    // The deal, day 1 and its vote, the night with every role, the morning.
-    await playUntil((at) => at === "Day 1 · accusations");
-    // A seat's menu (fouls and remarks) on both screens, and axe on the phone.
-    for (const page of [tablet, phone]) {
-      await page.locator(".ring .seat").nth(1).click();
-      await page.locator(".sheet[role=dialog]").waitFor();
-      problems.push(...(await sizeProblems(page, `${page === phone ? "phone" : "tablet"}, a seat's menu`)));
-      if (page === phone) problems.push(...(await audit(phone, "phone: a seat's menu")));
-      await page.keyboard.press("Escape");
-      await page.locator(".sheet[role=dialog]").waitFor({ state: "detached" });
-    }
-    problems.push(...(await audit(phone, "phone: accusations")));
-    await playUntil((at) => at.startsWith("Night 1 / The doctor"));
-    problems.push(...(await audit(phone, "phone: night")));
-    await playUntil((at) => at === "Day 2 · discussion");
-    problems.push(...(await audit(phone, "phone: discussion")));
-
-    // Through the API to the end of the game; then the end and the rating vote on the console.
-    await playToTheEnd(
-      await sessionCookie(tabletContext, served.url),
-      served.url,
-      id,
-      (state) => state.result !== null,
-    );
-    await until("the console to show the end", async () => (await where(tablet)) === "The game is over");
-    await playUntil((at) => at === "The game is closed");
-    problems.push(...(await audit(phone, "phone: the game closed")));
-
-    expect(visited).toEqual(expect.arrayContaining(["Day 1 · voting", "Day 2 · morning", "The rating"]));
-    expect(problems).toEqual([]);
-  } finally {
-    for (const context of contexts) await context.close().catch(() => undefined);
-    await browser.close();
-    await served.stop();
+  afterAll(async () => {
+    await browser?.close();
+    await served?.stop();
     db.dispose();
+  }, 30_000);
+
+  /** A context in a language, signed in as the club's host. */
+  const device = async (lang: Language, phone: boolean): Promise<BrowserContext> => {
+    const context = phone
+      ? await browser.newContext({
+          locale: "en-US",
+          viewport: { width: 390, height: 844 },
+          isMobile: true,
+          hasTouch: true,
+        })
+      : await freshContext(browser);
+    await context.addCookies(cookies);
+    await context.addInitScript((l) => localStorage.setItem("misto.lang", l), lang);
+    return context;
+  };
+
+  for (const lang of LANGUAGES) {
+    it(`in ${lang}, at 1280×800 and 390×844: text ≥ 16 px, targets ≥ 44 px, nothing spilling, at every step`, async () => {
+      const tr = (key: string, params?: Record<string, number>) => translate(lang, key, params);
+      const contexts: BrowserContext[] = [];
+      try {
+        const tabletContext = await device(lang, false);
+        contexts.push(tabletContext);
+        const tablet = await tabletContext.newPage();
+        tablet.setDefaultTimeout(15_000);
+        await tablet.goto(served.url);
+        const id = await newTableThroughApi(tablet, `e2e-sizes-${lang}`);
+        const address = `${served.url}/tables/${encodeURIComponent(id)}`;
+        await tablet.goto(address);
+        await primaryButton(tablet).waitFor();
+
+        // The phone is the same host on a second device: it follows the table as the tablet plays it.
+        const phoneContext = await device(lang, true);
+        contexts.push(phoneContext);
+        const phone = await phoneContext.newPage();
+        phone.setDefaultTimeout(15_000);
+        await phone.goto(address);
+        await phaseHeading(phone).waitFor();
+
+        // The measures themselves can fail: a 12 px line, a 30 px button, words wider than a chip.
+        await tablet.evaluate(() =>
+          document.body.insertAdjacentHTML(
+            "beforeend",
+            '<p style="font-size:12px">small</p><button type="button" style="all:unset;font-size:16px">x</button>',
+          ),
+        );
+        const probed = await sizeProblems(tablet, "probe");
+        expect(probed.some((p) => p.includes("text 12px") && p.includes("small"))).toBe(true);
+        expect(probed.some((p) => p.includes("target") && p.includes('"x"'))).toBe(true);
+        await tablet.evaluate(() =>
+          document.body.insertAdjacentHTML(
+            "beforeend",
+            '<div class="seat" style="width:40px;overflow:visible"><span style="white-space:nowrap">голосуванням</span></div>',
+          ),
+        );
+        expect(await overflowProblems(tablet, "probe")).toHaveLength(1);
+        await tablet.reload();
+        await primaryButton(tablet).waitFor();
+
+        const problems: string[] = [];
+        const visited: string[] = [];
+        const measure = async () => {
+          const at = await where(tablet);
+          await until(`the phone to follow to "${at}"`, async () => (await where(phone)) === at);
+          visited.push(at);
+          for (const [page, name] of [
+            [tablet, "tablet"],
+            [phone, "phone"],
+          ] as const) {
+            problems.push(...(await sizeProblems(page, `${lang}, ${name}, ${at}`)));
+            problems.push(...(await overflowProblems(page, `${lang}, ${name}, ${at}`)));
+          }
+          problems.push(...(await phoneProblems(phone, `${lang}, phone, ${at}`)));
+          return at;
+        };
+        /** Plays with the console's own buttons, measuring each new step, until `done` says so. */
+        const playUntil = async (done: (at: string) => boolean) => {
+          let last = "";
+          for (let i = 0; i < 200; i++) {
+            const at = await where(tablet);
+            if (at !== last) last = await measure();
+            if (done(at)) return;
+            await step(tablet);
+          }
+          throw new Error(`did not get there: ${last}`);
+        };
+
+        // The deal, day 1 and its vote, the night with every role, the morning.
+        await playUntil((at) => at === tr("step.day.accusations", { n: 1 }));
+        // A seat's menu (fouls and remarks) on both screens, and axe on the phone.
+        for (const page of [tablet, phone]) {
+          await page.locator(".ring .seat").nth(1).click();
+          await page.locator(".sheet[role=dialog]").waitFor();
+          const name = page === phone ? "phone" : "tablet";
+          problems.push(...(await sizeProblems(page, `${lang}, ${name}, a seat's menu`)));
+          if (page === phone) problems.push(...(await audit(phone, `${lang}, phone: a seat's menu`)));
+          await page.keyboard.press("Escape");
+          await page.locator(".sheet[role=dialog]").waitFor({ state: "detached" });
+        }
+        problems.push(...(await audit(phone, `${lang}, phone: accusations`)));
+        await playUntil((at) => at.startsWith(`${tr("phase.night", { n: 1 })} / ${tr("night.step.doctor")}`));
+        problems.push(...(await audit(phone, `${lang}, phone: night`)));
+        await playUntil((at) => at === tr("step.day.discussion", { n: 2 }));
+        problems.push(...(await audit(phone, `${lang}, phone: discussion`)));
+
+        // Through the API to the end of the game; then the end and the rating vote on the console.
+        const cookie = await sessionCookie(tabletContext, served.url);
+        await playToTheEnd(cookie, served.url, id, (state) => state.result !== null);
+        await until("the console to show the end", async () => (await where(tablet)) === tr("phase.ended"));
+        await playUntil((at) => at === tr("phase.closed"));
+        problems.push(...(await audit(phone, `${lang}, phone: the game closed`)));
+
+        expect(visited).toEqual(
+          expect.arrayContaining([
+            tr("step.day.voting", { n: 1 }),
+            tr("step.day.morning", { n: 2 }),
+            tr("phase.rating"),
+          ]),
+        );
+        expect(problems).toEqual([]);
+      } finally {
+        for (const context of contexts) await context.close().catch(() => undefined);
+      }
+    }, 300_000);
   }
-}, 300_000);
+});
