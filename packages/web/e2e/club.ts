@@ -12,11 +12,13 @@ import { type Card, type GameEvent, type GameState, legalActions, replay } from 
 import {
   type Browser,
   type BrowserContext,
+  type BrowserContextOptions,
   chromium,
   type Locator,
   type Page,
   type Route,
 } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 
 // Run inside the page by page.evaluate (the tests' tsconfig has no DOM types).
 declare const localStorage: { getItem(key: string): string | null };
@@ -166,6 +168,61 @@ export async function freshContext(browser: Browser): Promise<BrowserContext> {
     serviceWorkers: "allow",
   });
   return context;
+}
+
+/**
+ * One club for the tests of a file or a describe block: a temporary database, `misto serve` on it
+ * and Chromium, started before the tests and stopped after them, with every context opened through
+ * `context()` (or pushed to `contexts`) closed first. A test that restarts the server assigns the
+ * new one to `served`, and that one is stopped at the end.
+ */
+export interface ClubFixture {
+  readonly db: { readonly file: string; dispose(): void };
+  served: Served;
+  readonly browser: Browser;
+  readonly contexts: BrowserContext[];
+  /** A context closed after the tests: fresh (English, tablet landscape), or with these options. */
+  context(options?: BrowserContextOptions): Promise<BrowserContext>;
+}
+
+export function clubFixture(options: { stopSignal?: NodeJS.Signals } = {}): ClubFixture {
+  const db = tempDb();
+  let served: Served | undefined;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  const started = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`the ${what} did not start`);
+    return value;
+  };
+  beforeAll(async () => {
+    browser = await launch();
+    served = await serve(db.file);
+  }, 60_000);
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined);
+    await browser?.close().catch(() => undefined);
+    await served?.stop(options.stopSignal);
+    db.dispose();
+  }, 30_000);
+  return {
+    db,
+    get served() {
+      return started(served, "server");
+    },
+    set served(next: Served) {
+      served = next;
+    },
+    get browser() {
+      return started(browser, "browser");
+    },
+    contexts,
+    async context(contextOptions?: BrowserContextOptions) {
+      const b = started(browser, "browser");
+      const context = contextOptions ? await b.newContext(contextOptions) : await freshContext(b);
+      contexts.push(context);
+      return context;
+    },
+  };
 }
 
 /** Sets the club up through the setup page (the page ends signed in, on the tables page). */

@@ -3,19 +3,16 @@
 // scanned for the card of any seat not revealed, across a day, a vote, a night and the morning.
 
 import { type Card, type GameEvent, replay } from "@misto/engine";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import {
+  clubFixture,
   freshContext,
-  launch,
   newTableThroughApi,
   phaseHeading,
-  type Served,
-  serve,
   serverTable,
   setUpClub,
   step,
-  tempDb,
   until,
 } from "./club.js";
 
@@ -107,22 +104,10 @@ async function layoutProblems(page: Page, width: number, height: number): Promis
 }
 
 describe("the table display", () => {
-  let browser: Browser;
-  let served: Served;
-  const db = tempDb();
-
-  beforeAll(async () => {
-    browser = await launch();
-    served = await serve(db.file);
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await served?.stop();
-    db.dispose();
-  }, 30_000);
+  const club = clubFixture();
 
   it("follows the host live and shows only public facts, through a night", async () => {
+    const { served, browser } = club;
     const hostContext = await freshContext(browser);
     const displayContext = await freshContext(browser);
     const host = await hostContext.newPage();
