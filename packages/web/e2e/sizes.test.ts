@@ -34,8 +34,9 @@ async function where(page: Page): Promise<string> {
 }
 
 declare const localStorage: { setItem(key: string, value: string): void };
+declare const window: { scrollTo(x: number, y: number): void };
 declare const document: {
-  documentElement: { scrollWidth: number; clientWidth: number };
+  documentElement: { scrollWidth: number; clientWidth: number; scrollHeight: number };
   body: { insertAdjacentHTML(where: string, html: string): void };
 };
 
@@ -57,6 +58,11 @@ async function phoneProblems(phone: Page, at: string): Promise<string[]> {
   const view = phone.viewportSize();
   if (!box || !view) return [...out, `${at}: the primary slot is not painted`];
   if (box.y < 0 || box.y + box.height > view.height + 1) out.push(`${at}: the primary slot is out of view`);
+  // Scrolled to the bottom, the phase bar's undo is still in sight (UX: undo always visible).
+  await phone.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const undo = await phone.locator(".btn-undo").boundingBox();
+  if (!undo || undo.y < 0 || undo.y + undo.height > view.height) out.push(`${at}: undo is out of view`);
+  await phone.evaluate(() => window.scrollTo(0, 0));
   return out;
 }
 
