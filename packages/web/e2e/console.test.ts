@@ -8,21 +8,16 @@
 
 import { readFileSync } from "node:fs";
 import { type Card, type GameEvent, replay } from "@misto/engine";
-import type { Browser, BrowserContext } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { translate } from "../src/i18n/core.js";
 import {
   PHYSICAL_CARDS as CARDS,
-  freshContext,
+  clubFixture,
   hostConsole,
-  launch,
   PHYSICAL_NAMES as NAMES,
   playToTheEnd,
-  type Served,
-  serve,
   sessionCookie,
   setUpClub,
-  tempDb,
   until,
 } from "./club.js";
 
@@ -69,25 +64,11 @@ const CARD_NAMES: Record<Card, string> = {
 };
 
 describe("the host console's tools (issue 3)", () => {
-  let browser: Browser;
-  let served: Served;
-  let context: BrowserContext;
-  const db = tempDb();
-
-  beforeAll(async () => {
-    browser = await launch();
-    served = await serve(db.file);
-  }, 60_000);
-
-  afterAll(async () => {
-    await context?.close().catch(() => undefined);
-    await browser?.close();
-    await served?.stop();
-    db.dispose();
-  }, 30_000);
+  const club = clubFixture();
 
   it("SETUP-2 FOUL-2 FOUL-4 HOST-3 DAY-6 DON-2 NIGHT-2 a table from settings to the downloaded record, with every tool on the way", async () => {
-    context = await freshContext(browser);
+    const { served } = club;
+    const context = await club.context();
     await context.addInitScript(countSoundsAndWakeLocks);
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);

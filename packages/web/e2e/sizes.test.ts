@@ -4,24 +4,20 @@
 // longer Russian and Ukrainian words included); no seat's words spill out of its chip; on the phone
 // the ONE primary button stays in view at the thumb; and axe finds nothing serious at the phone's size.
 
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { translate } from "../src/i18n/core.js";
 import { LANGUAGES, type Language } from "../src/i18n/types.js";
 import { audit } from "./axe.js";
 import {
-  freshContext,
-  launch,
+  clubFixture,
   newTableThroughApi,
   phaseHeading,
   playToTheEnd,
   primaryButton,
-  type Served,
-  serve,
   sessionCookie,
   setUpClub,
   step,
-  tempDb,
   until,
 } from "./club.js";
 import { overflowProblems, sizeProblems } from "./measure.js";
@@ -67,37 +63,26 @@ async function phoneProblems(phone: Page, at: string): Promise<string[]> {
 }
 
 describe("the host console's sizes", () => {
-  let browser: Browser;
-  let served: Served;
+  const club = clubFixture();
   let cookies: Parameters<BrowserContext["addCookies"]>[0] = [];
-  const db = tempDb();
 
   beforeAll(async () => {
-    browser = await launch();
-    served = await serve(db.file);
-    const context = await freshContext(browser);
+    const context = await club.context();
     const page = await context.newPage();
-    await setUpClub(page, served.setupLink as string);
+    await setUpClub(page, club.served.setupLink as string);
     cookies = await context.cookies();
-    await context.close();
   }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await served?.stop();
-    db.dispose();
-  }, 30_000);
 
   /** A context in a language, signed in as the club's host. */
   const device = async (lang: Language, phone: boolean): Promise<BrowserContext> => {
     const context = phone
-      ? await browser.newContext({
+      ? await club.context({
           locale: "en-US",
           viewport: { width: 390, height: 844 },
           isMobile: true,
           hasTouch: true,
         })
-      : await freshContext(browser);
+      : await club.context();
     await context.addCookies(cookies);
     await context.addInitScript((l) => localStorage.setItem("misto.lang", l), lang);
     return context;
@@ -106,6 +91,7 @@ describe("the host console's sizes", () => {
   for (const lang of LANGUAGES) {
     it(`in ${lang}, at 1280×800 and 390×844: text ≥ 16 px, targets ≥ 44 px, nothing spilling, at every step`, async () => {
       const tr = (key: string, params?: Record<string, number>) => translate(lang, key, params);
+      const { served } = club;
       const contexts: BrowserContext[] = [];
       try {
         const tabletContext = await device(lang, false);
