@@ -4,39 +4,14 @@
 // out-chat line reaches neither seat 1's screen nor a byte of seat 1's WebSocket frames. In the
 // accusations seat 1 is told he has the floor, with the timer, and seat 9 that he may not speak.
 
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  freshContext,
-  launch,
-  newTableThroughApi,
-  type Served,
-  serve,
-  serverTable,
-  setUpClub,
-  tempDb,
-} from "./club.js";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { clubFixture, freshContext, newTableThroughApi, serverTable, setUpClub } from "./club.js";
 
 const STEP_MS = 10_000;
 const OUT_LINE = "OUT-LINE only the fallen read this";
 
-let served: Served | undefined;
-let db: { file: string; dispose: () => void } | undefined;
-let browser: Browser | undefined;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  db = tempDb();
-  served = await serve(db.file);
-  browser = await launch();
-}, 60_000);
-
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close().catch(() => undefined);
-  await served?.stop();
-  db?.dispose();
-}, 30_000);
+const club = clubFixture();
 
 interface Phone {
   seat: number;
@@ -47,7 +22,8 @@ interface Phone {
 
 describe("the phone's chat", () => {
   it("city lines reach every phone; the out chat opens for the removed seat only; the floor is shown", async () => {
-    if (!served || !browser || !served.setupLink) throw new Error("the server or the browser did not start");
+    const { served, browser, contexts } = club;
+    if (!served.setupLink) throw new Error("the server printed no setup link");
     const base = served.url;
     const hostContext = await freshContext(browser);
     contexts.push(hostContext);

@@ -9,7 +9,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Card, type GameEvent, type GameState, legalActions, replay } from "@misto/engine";
-import { type Browser, type BrowserContext, chromium, type Page, type Route } from "playwright-core";
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Locator,
+  type Page,
+  type Route,
+} from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 
 // Run inside the page by page.evaluate (the tests' tsconfig has no DOM types).
 declare const localStorage: { getItem(key: string): string | null };
@@ -161,6 +170,61 @@ export async function freshContext(browser: Browser): Promise<BrowserContext> {
   return context;
 }
 
+/**
+ * One club for the tests of a file or a describe block: a temporary database, `misto serve` on it
+ * and Chromium, started before the tests and stopped after them, with every context opened through
+ * `context()` (or pushed to `contexts`) closed first. A test that restarts the server assigns the
+ * new one to `served`, and that one is stopped at the end.
+ */
+export interface ClubFixture {
+  readonly db: { readonly file: string; dispose(): void };
+  served: Served;
+  readonly browser: Browser;
+  readonly contexts: BrowserContext[];
+  /** A context closed after the tests: fresh (English, tablet landscape), or with these options. */
+  context(options?: BrowserContextOptions): Promise<BrowserContext>;
+}
+
+export function clubFixture(options: { stopSignal?: NodeJS.Signals } = {}): ClubFixture {
+  const db = tempDb();
+  let served: Served | undefined;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  const started = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`the ${what} did not start`);
+    return value;
+  };
+  beforeAll(async () => {
+    browser = await launch();
+    served = await serve(db.file);
+  }, 60_000);
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined);
+    await browser?.close().catch(() => undefined);
+    await served?.stop(options.stopSignal);
+    db.dispose();
+  }, 30_000);
+  return {
+    db,
+    get served() {
+      return started(served, "server");
+    },
+    set served(next: Served) {
+      served = next;
+    },
+    get browser() {
+      return started(browser, "browser");
+    },
+    contexts,
+    async context(contextOptions?: BrowserContextOptions) {
+      const b = started(browser, "browser");
+      const context = contextOptions ? await b.newContext(contextOptions) : await freshContext(b);
+      contexts.push(context);
+      return context;
+    },
+  };
+}
+
 /** Sets the club up through the setup page (the page ends signed in, on the tables page). */
 export async function setUpClub(page: Page, setupLink: string): Promise<void> {
   await page.goto(setupLink);
@@ -272,7 +336,8 @@ export async function step(page: Page, options: { nightSkip?: boolean } = {}): P
     await lift.click();
     return "lift-all: yes";
   }
-  const noNote = page.getByRole("button", { name: "No note" });
+  // By place, not by words: the driver plays in any language (the note's second answer is "none").
+  const noNote = page.locator(".note .yes-no button").nth(1);
   if ((await noNote.count()) > 0) {
     await noNote.click();
     return "note: none";
@@ -285,7 +350,7 @@ export async function step(page: Page, options: { nightSkip?: boolean } = {}): P
       await target.click();
       return `night: ${label}`;
     }
-    await chooser.getByRole("button", { name: "Skip: nobody" }).click();
+    await chooser.locator(":scope > button.btn-big").click();
     return "night: skip";
   }
   throw new Error(`no step to make on: ${await page.locator(".game").textContent()}`);
@@ -421,9 +486,15 @@ const FORWARD = new Set([
 /**
  * Plays a table to its closed rating through the API from Node, as the host, taking the first legal
  * forward command each time (the console's own buttons are tested in game.test.ts). Answers the
- * final state, rebuilt with the engine from the server's events.
+ * final state, rebuilt with the engine from the server's events. With `stop`, it stops as soon as
+ * the state satisfies it instead.
  */
-export async function playToTheEnd(cookie: string, base: string, id: string): Promise<GameState> {
+export async function playToTheEnd(
+  cookie: string,
+  base: string,
+  id: string,
+  stop?: (state: GameState) => boolean,
+): Promise<GameState> {
   const url = `${base}/api/tables/${encodeURIComponent(id)}`;
   for (let i = 0; i < 5_000; i++) {
     const table = (await (await fetch(url, { headers: { cookie } })).json()) as {
@@ -432,12 +503,12 @@ export async function playToTheEnd(cookie: string, base: string, id: string): Pr
     };
     const state = replay(table.events);
     const action = legalActions(state, "host").find((a) => FORWARD.has(a.type));
-    if (!action) return state;
+    if (!action || stop?.(state)) return state;
     const response = await fetch(`${url}/commands`, {
       method: "POST",
       headers: { cookie, "content-type": "application/json" },
       body: JSON.stringify({
-        id: `e2e-play-${id.slice(0, 20)}-${i}`.replace(/[^A-Za-z0-9_-]/g, "_"),
+        id: `e2e-play-${id.slice(0, 20)}-${table.seq}`.replace(/[^A-Za-z0-9_-]/g, "_"),
         seq: table.seq,
         command: action,
       }),
@@ -445,4 +516,54 @@ export async function playToTheEnd(cookie: string, base: string, id: string): Pr
     if (!response.ok) throw new Error(`${action.type}: ${response.status} ${await response.text()}`);
   }
   throw new Error("the game did not end in 5000 commands");
+}
+
+/**
+ * The host console's controls by what a host reads on them (English), with the waits a tap needs:
+ * the phase bar's title, the ONE primary button, who acts NOW, a seat's chip and menu, a vote.
+ */
+export function hostConsole(page: Page) {
+  const phase = page.locator(".phase-bar h1");
+  const panel = page.getByRole("region", { name: "Current step" });
+  const button = (name: string, within: Page | Locator = page) =>
+    within.getByRole("button", { name, exact: true });
+  const now = panel.locator(".now");
+  const seatChip = (n: number) => page.getByRole("button", { name: new RegExp(`^Seat ${n},`) });
+  return {
+    phase,
+    panel,
+    button,
+    seatChip,
+    /** Waits for the phase bar to say `title`. */
+    expectPhase: (title: string) =>
+      until(`the phase "${title}"`, async () => (await phase.textContent()) === title),
+    /** Waits for the NOW line to contain `text`. */
+    expectNow: (text: string) =>
+      until(`NOW to say "${text}"`, async () =>
+        (await now.allTextContents()).some((line) => line.includes(text)),
+      ),
+    /** Taps the ONE primary button once it says `name` and is enabled. */
+    primary: async (name: string) => {
+      const b = panel.locator(".primary-slot").getByRole("button", { name, exact: true });
+      await until(`the primary "${name}"`, async () => (await b.count()) > 0 && (await b.isEnabled()));
+      await b.click();
+    },
+    /** A foul through the seat's menu, with the reason's words. */
+    foul: async (seat: number, reason: string) => {
+      await seatChip(seat).click();
+      const menu = page.getByRole("dialog", { name: new RegExp(`^Seat ${seat} · `) });
+      await menu.waitFor();
+      await button(reason, menu).click();
+      await menu.waitFor({ state: "detached" });
+    },
+    /** A vote in turn: waits for each voter to be NOW, then taps his target. */
+    votes: async (ballots: readonly (readonly [voter: number, target: number])[]) => {
+      for (const [voter, target] of ballots) {
+        await until(`seat ${voter} to vote`, async () =>
+          (await now.allTextContents()).some((line) => line.includes(`NOW voting: seat ${voter}`)),
+        );
+        await button(`Seat ${voter} votes for ${target}`, panel).click();
+      }
+    },
+  };
 }

@@ -3,19 +3,16 @@
 // scanned for the card of any seat not revealed, across a day, a vote, a night and the morning.
 
 import { type Card, type GameEvent, replay } from "@misto/engine";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import {
+  clubFixture,
   freshContext,
-  launch,
   newTableThroughApi,
   phaseHeading,
-  type Served,
-  serve,
   serverTable,
   setUpClub,
   step,
-  tempDb,
   until,
 } from "./club.js";
 
@@ -59,23 +56,58 @@ async function text(page: Page, selector: string): Promise<string | null> {
   return (await found.count()) > 0 ? ((await found.first().textContent()) ?? "").trim() : null;
 }
 
+interface Rect {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+declare const getComputedStyle: (el: unknown) => { fontSize: string };
+
+/** Seats overlapping or off the screen, and type too small to read across a room, in words. */
+async function layoutProblems(page: Page, width: number, height: number): Promise<string[]> {
+  await page.waitForTimeout(200);
+  const seats = await page.locator(".display-seat").evaluateAll((els) =>
+    els.map((el) => {
+      const r = (el as unknown as { getBoundingClientRect(): Rect }).getBoundingClientRect();
+      const size = (selector: string) => {
+        const part = (el as unknown as { querySelector(s: string): unknown }).querySelector(selector);
+        return part ? Number.parseFloat(getComputedStyle(part).fontSize) : 0;
+      };
+      return {
+        rect: { left: r.left, top: r.top, right: r.right, bottom: r.bottom },
+        number: size(".display-seat-number"),
+        name: size(".display-seat-name"),
+      };
+    }),
+  );
+  const out: string[] = [];
+  const at = `${width}×${height}`;
+  for (const [i, a] of seats.entries()) {
+    const r = a.rect;
+    if (r.left < 0 || r.top < 0 || r.right > width + 1 || r.bottom > height + 1)
+      out.push(`${at}: seat ${i + 1} off the screen`);
+    for (const [j, b] of seats.entries()) {
+      const o = b.rect;
+      if (j > i && r.left < o.right && o.left < r.right && r.top < o.bottom && o.top < r.bottom)
+        out.push(`${at}: seats ${i + 1} and ${j + 1} overlap`);
+    }
+    if (a.number < 0.06 * height) out.push(`${at}: seat ${i + 1}'s number is ${a.number}px`);
+    if (a.name < 0.035 * height) out.push(`${at}: seat ${i + 1}'s name is ${a.name}px`);
+  }
+  const clock = page.locator(".display-clock");
+  if ((await clock.count()) > 0) {
+    const px = await clock.evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize));
+    if (px < 0.15 * height) out.push(`${at}: the clock is ${px}px`);
+  }
+  return out;
+}
+
 describe("the table display", () => {
-  let browser: Browser;
-  let served: Served;
-  const db = tempDb();
-
-  beforeAll(async () => {
-    browser = await launch();
-    served = await serve(db.file);
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await served?.stop();
-    db.dispose();
-  }, 30_000);
+  const club = clubFixture();
 
   it("follows the host live and shows only public facts, through a night", async () => {
+    const { served, browser } = club;
     const hostContext = await freshContext(browser);
     const displayContext = await freshContext(browser);
     const host = await hostContext.newPage();
@@ -198,6 +230,16 @@ describe("the table display", () => {
         if (revealed.has(i + 1)) expect(seatText).toContain(CARD_WORDS[card]);
       }
       expect([...new Set(leaks)]).toEqual([]);
+
+      // Readable from 5 metres, on a TV and on a projector: the whole table on one screen, no seat
+      // over another, seat numbers at least 6% of the screen's height, names 3.5%, the clock 15%.
+      for (const [width, height] of [
+        [1920, 1080],
+        [1280, 720],
+      ] as const) {
+        await display.setViewportSize({ width, height });
+        expect(await layoutProblems(display, width, height)).toEqual([]);
+      }
     } catch (error) {
       throw new Error(`${(error as Error).message}\ntaps: ${taps.join(" | ")}`, { cause: error });
     } finally {

@@ -4,19 +4,18 @@
 // same with the server killed (SIGKILL) mid-game and restarted on its database and port.
 
 import { type GameEvent, replay, viewFor } from "@misto/engine";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { phaseTitle } from "../src/game/steps.js";
 import { translate } from "../src/i18n/core.js";
 import {
+  clubFixture,
   freshContext,
   keptTable,
-  launch,
   newTableThroughApi,
   newTableThroughUi,
   phaseHeading,
   relay,
-  type Served,
   serve,
   serverTable,
   serverTableFromNode,
@@ -25,7 +24,6 @@ import {
   signIn,
   step,
   syncStatus,
-  tempDb,
   until,
 } from "./club.js";
 
@@ -94,22 +92,10 @@ async function expectSameGame(page: Page, context: BrowserContext, base: string,
 }
 
 describe("the host console offline", () => {
-  let browser: Browser;
-  let served: Served;
-  const db = tempDb();
-
-  beforeAll(async () => {
-    browser = await launch();
-    served = await serve(db.file);
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await served?.stop();
-    db.dispose();
-  }, 30_000);
+  const club = clubFixture();
 
   it("keeps playing offline, survives a reload offline, and syncs the same game", async () => {
+    const { served, browser } = club;
     const context = await freshContext(browser);
     const page = await context.newPage();
     const taps: string[] = [];
@@ -207,6 +193,7 @@ describe("the host console offline", () => {
   }, 180_000);
 
   it("puts a step made offline on top of another host's steps made meanwhile", async () => {
+    const { served, browser } = club;
     const contextA = await freshContext(browser);
     const contextB = await freshContext(browser);
     const taps: string[] = [];
@@ -270,22 +257,11 @@ describe("the host console offline", () => {
 });
 
 describe("the host console when the server is killed mid-game", () => {
-  let browser: Browser;
-  let served: Served;
-  const db = tempDb();
-
-  beforeAll(async () => {
-    browser = await launch();
-    served = await serve(db.file);
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await served?.stop("SIGKILL");
-    db.dispose();
-  }, 30_000);
+  const club = clubFixture({ stopSignal: "SIGKILL" });
 
   it("queues while the server is down, then catches up with the restarted server", async () => {
+    const { browser, db } = club;
+    let { served } = club;
     const context = await freshContext(browser);
     const page = await context.newPage();
     const taps: string[] = [];
@@ -323,6 +299,7 @@ describe("the host console when the server is killed mid-game", () => {
 
       // The server comes back on the same database and port: the page catches up by itself.
       served = await serve(db.file, port);
+      club.served = served; // the fixture stops the restarted server
       expect(served.port).toBe(port);
       expect(served.setupLink).toBeNull();
       await waitSynced(page, id, 60_000);
@@ -373,6 +350,7 @@ describe("the host console when the server is killed mid-game", () => {
       await page.waitForTimeout(500);
       expect(await syncClass(page)).not.toContain("sync-synced");
       served = await serve(db.file, port);
+      club.served = served; // the fixture stops the restarted server
       // Two steps were answered, the third committed without an answer.
       expect((await serverTableFromNode(context, served.url, id)).seq).toBeGreaterThanOrEqual(seqBefore + 3);
       await waitSynced(page, id, 60_000);

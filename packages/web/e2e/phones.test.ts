@@ -9,17 +9,14 @@
 // from his phone, a civilian taps through the same screen and sends nothing, and the script moves on.
 
 import type { Card } from "@misto/engine";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import {
   PHYSICAL_CARDS as CARDS,
+  clubFixture,
   freshContext,
   heldCardText,
-  launch,
   PHYSICAL_NAMES as NAMES,
-  type Served,
-  serve,
-  tempDb,
 } from "./club.js";
 
 const CARD_NAMES: Record<Card, string> = {
@@ -35,23 +32,7 @@ const HOST = { club: "Misto e2e phones", name: "Roksolana", login: "roksolana", 
 const PHONE_SEATS = [2, 8, 11] as const;
 const STEP_MS = 10_000;
 
-let served: Served | undefined;
-let db: { file: string; dispose: () => void } | undefined;
-let browser: Browser | undefined;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  db = tempDb();
-  served = await serve(db.file);
-  browser = await launch();
-}, 60_000);
-
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close().catch(() => undefined);
-  await served?.stop();
-  db?.dispose();
-}, 30_000);
+const club = clubFixture();
 
 interface Phone {
   seat: number;
@@ -119,7 +100,7 @@ function textProblems(phone: Phone, text: string): string[] {
 
 describe("players' phones at a table (join, the held card, a vote, a night choice)", () => {
   it("three phones join, see only their own cards, vote on their turns, and the doctor heals at night", async () => {
-    if (!served || !browser) throw new Error("the server or the browser did not start");
+    const { served, browser, contexts } = club;
     const base = served.url;
     const setupLink = served.setupLink;
     expect(setupLink, "a fresh database prints a setup link").toMatch(/\/setup#token=/);

@@ -108,6 +108,15 @@ describe("the night script", () => {
     expect(lines[1]).toBe("End of the acquaintance");
   });
 
+  it("with the cards hidden the undo log does not name a night step's role either", () => {
+    const table = toNight().advance();
+    table.must(choose(4, 9));
+    const en = translator(GAME_STRINGS.en);
+    const lines = lastSteps(table.state, 3).map((e) => describeStep(e, en, true));
+    expect(lines[0]).toBe("A night choice");
+    expect(lines.join(" ")).not.toMatch(/prostitute|9/);
+  });
+
   it("FOUL-1 the seat chip shows fouls as dots", () => {
     expect(foulDots(0)).toBe("○○○○○");
     expect(foulDots(2)).toBe("●●○○○");

@@ -3,6 +3,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { DICTIONARIES, PARTS, pickLanguage, translate } from "../src/i18n/core.js";
 import { LANGUAGES } from "../src/i18n/types.js";
@@ -25,6 +26,46 @@ function usedKeys(): { key: string; file: string }[] {
     for (const match of text.matchAll(/(?<![\w.$])t\(\s*["'`]([^"'`$]+)["'`]/g)) {
       found.push({ key: match[1] as string, file: file.slice(SRC.length + 1) });
     }
+  }
+  return found;
+}
+
+/** Attributes a reader or a screen reader is given as words. */
+const WORDED_ATTRIBUTES = new Set(["aria-label", "title", "placeholder", "alt", "label", "aria-description"]);
+/** Signs that are not words in any language: a Greek letter for a statistic's symbol. */
+const NOT_WORDS = /^[μσ±]+$/u;
+
+/**
+ * Words written straight into JSX (text between tags, a worded attribute, a string literal as a
+ * child) rather than through t(): each would show in one language whatever the reader chose.
+ */
+function literalWords(): string[] {
+  const found: string[] = [];
+  for (const file of sources(SRC).filter((f) => f.endsWith(".tsx"))) {
+    const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true);
+    const where = (node: ts.Node) =>
+      `${file.slice(SRC.length + 1)}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
+    const worded = (text: string) => /\p{L}/u.test(text) && !NOT_WORDS.test(text.trim());
+    const visit = (node: ts.Node): void => {
+      if (ts.isJsxText(node) && worded(node.text)) found.push(`${where(node)} ${node.text.trim()}`);
+      if (
+        ts.isJsxAttribute(node) &&
+        WORDED_ATTRIBUTES.has(node.name.getText(source)) &&
+        node.initializer &&
+        ts.isStringLiteral(node.initializer) &&
+        worded(node.initializer.text)
+      )
+        found.push(`${where(node)} ${node.name.getText(source)}="${node.initializer.text}"`);
+      if (
+        ts.isJsxExpression(node) &&
+        node.expression &&
+        (ts.isStringLiteral(node.expression) || ts.isNoSubstitutionTemplateLiteral(node.expression)) &&
+        worded(node.expression.text)
+      )
+        found.push(`${where(node)} {"${node.expression.text}"}`);
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
   }
   return found;
 }
@@ -65,6 +106,10 @@ describe("dictionaries", () => {
     expect(used.length).toBeGreaterThan(50);
     const missing = used.filter(({ key }) => LANGUAGES.some((lang) => DICTIONARIES[lang][key] === undefined));
     expect(missing).toEqual([]);
+  });
+
+  it("no component writes words into JSX: every word goes through t()", () => {
+    expect(literalWords()).toEqual([]);
   });
 
   it("fills parameters and falls back to the key", () => {

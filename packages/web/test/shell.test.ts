@@ -66,7 +66,11 @@ describe("the settings editor", () => {
     };
     const { problems } = readDraft(draft);
     expect(problems.discussionSeconds).toEqual({ kind: "list" });
-    expect(problems.speechSeconds).toMatchObject({ kind: "invalid" });
+    // The range is kept apart from the engine's English sentence, for the host's language.
+    expect(problems.speechSeconds).toMatchObject({ kind: "invalid", range: { min: 5, max: 3600 } });
+    expect(
+      readDraft({ ...defaultDraft(), discussionSeconds: "150, 2" }).problems.discussionSeconds,
+    ).toMatchObject({ kind: "invalid", list: true, range: { min: 5, max: 3600 } });
     expect(problems.hostBonusPlayers).toMatchObject({ kind: "invalid" });
     expect(problems.tieRule).toBeUndefined();
   });

@@ -72,18 +72,19 @@ export function App() {
     }
   }, [me, needsHost, route.name]);
 
-  if (route.name === "display") {
-    return <DisplayScreen tableId={route.id} lang={lang} />;
-  }
-  if (route.name === "join") return <JoinPage code={route.code} lang={lang} />;
-  if (route.name === "seat") return <SeatPage tableId={route.id} lang={lang} />;
-
   // A member signs in to the club's pages, not to run tables.
   const member = me?.role === "member";
   useEffect(() => {
     if (member && (route.name === "tables" || route.name === "newTable"))
       navigate("/people", { replace: true });
   }, [member, route.name]);
+
+  // Hooks stay above these returns: a route change must not change how many hooks ran.
+  if (route.name === "display") {
+    return <DisplayScreen tableId={route.id} lang={lang} />;
+  }
+  if (route.name === "join") return <JoinPage code={route.code} lang={lang} />;
+  if (route.name === "seat") return <SeatPage tableId={route.id} lang={lang} />;
 
   const signOut = async () => {
     const waiting = unsentSteps();

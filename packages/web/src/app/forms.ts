@@ -12,10 +12,26 @@ import {
 
 type Name = keyof Settings;
 
-/** A setting's problem: the list does not read as numbers, or the engine refuses the value (its sentence). */
+/**
+ * A setting's problem: the list does not read as numbers, or the engine refuses the value. The
+ * engine's sentence is English; the range it names is kept apart so the host reads it in his language.
+ */
 export type SettingProblem =
   | { readonly kind: "list" }
-  | { readonly kind: "invalid"; readonly detail: string };
+  | {
+      readonly kind: "invalid";
+      readonly detail: string;
+      /** The legal whole numbers, read from the engine's "from MIN to MAX". */
+      readonly range?: { readonly min: number; readonly max: number };
+      /** The setting is a list of such numbers. */
+      readonly list?: boolean;
+    };
+
+/** The range the engine's sentence names ("… from 5 to 3600"), if it names one. */
+function rangeOf(message: string): { min: number; max: number } | undefined {
+  const found = /from (-?\d+) to (-?\d+)/.exec(message);
+  return found ? { min: Number(found[1]), max: Number(found[2]) } : undefined;
+}
 
 /** The values of the settings that are a choice of words; the engine's checks say the same. */
 export const SETTING_OPTIONS: Partial<Record<Name, readonly string[]>> = {
@@ -71,7 +87,16 @@ export function readDraft(draft: SettingsDraft): {
   }
   const checked = validateSettings(settings);
   if (!checked.ok) {
-    for (const p of checked.problems) problems[p.setting] ??= { kind: "invalid", detail: p.message };
+    for (const p of checked.problems) {
+      const range = rangeOf(p.message);
+      const list = Array.isArray(DEFAULT_SETTINGS[p.setting as Name]);
+      problems[p.setting] ??= {
+        kind: "invalid",
+        detail: p.message,
+        ...(range ? { range } : {}),
+        ...(list ? { list } : {}),
+      };
+    }
   }
   return { settings, problems };
 }

@@ -36,29 +36,52 @@ function DisplayBody(props: { view: View }) {
     <>
       <header class="display-head">
         <h1>{t(title.key, title.params)}</h1>
-        <Clock seconds={view.phase.seconds} since={view.phase.since} />
       </header>
-      {current !== null && (
-        <p class="display-now">
-          {t(
-            view.phase.step === "voting" || view.phase.step === "liftAll" ? "vote.nowVotes" : "day.nowSpeaks",
-            {
-              n: current,
-            },
-          )}
-        </p>
-      )}
-      {view.result?.announced && (
-        <p class={`display-winner winner-${view.result.winner}`}>{t(`winner.${view.result.winner}`)}</p>
-      )}
       <section class="display-ring" aria-label={t("ring.label")}>
         {view.seats.map((s) => (
           <DisplaySeat key={s.seat} seat={s} current={current === s.seat} />
         ))}
+        {/* The middle of the table: the clock, who acts now, the winner. */}
+        <div class="display-center">
+          <Clock seconds={view.phase.seconds} since={view.phase.since} />
+          {current !== null && (
+            <p class="display-now">
+              {t(
+                view.phase.step === "voting" || view.phase.step === "liftAll"
+                  ? "vote.nowVotes"
+                  : "day.nowSpeaks",
+                { n: current },
+              )}
+            </p>
+          )}
+          {view.result?.announced && (
+            <p class={`display-winner winner-${view.result.winner}`}>{t(`winner.${view.result.winner}`)}</p>
+          )}
+        </div>
       </section>
     </>
   );
 }
+
+/**
+ * Where a seat sits around the table, a 4 × 4 grid's edge read clockwise: 12, 1, 2, 3 along the
+ * top, 4 and 5 down the right, 6 to 9 back along the bottom, 10 and 11 up the left. A grid, not
+ * points on an ellipse: on a wide, low screen the ellipse's side seats overlapped one another.
+ */
+export const DISPLAY_PLACES: Readonly<Record<number, { row: number; column: number }>> = {
+  12: { row: 1, column: 1 },
+  1: { row: 1, column: 2 },
+  2: { row: 1, column: 3 },
+  3: { row: 1, column: 4 },
+  4: { row: 2, column: 4 },
+  5: { row: 3, column: 4 },
+  6: { row: 4, column: 4 },
+  7: { row: 4, column: 3 },
+  8: { row: 4, column: 2 },
+  9: { row: 4, column: 1 },
+  10: { row: 3, column: 1 },
+  11: { row: 2, column: 1 },
+};
 
 function Clock(props: { seconds: number | null; since: number }) {
   const [now, setNow] = useState(() => Date.now());
@@ -78,8 +101,8 @@ function Clock(props: { seconds: number | null; since: number }) {
 
 function DisplaySeat(props: { seat: SeatView; current: boolean }) {
   const s = props.seat;
-  const angle = ((s.seat - 1) * 30 - 90) * (Math.PI / 180);
-  const style = { left: `${50 + 42 * Math.cos(angle)}%`, top: `${50 + 40 * Math.sin(angle)}%` };
+  const place = DISPLAY_PLACES[s.seat] ?? { row: 1, column: 1 };
+  const style = { gridRow: String(place.row), gridColumn: String(place.column) };
   const classes = ["display-seat", s.out ? "display-seat-out" : "", props.current ? "display-seat-now" : ""];
   return (
     <div class={classes.filter(Boolean).join(" ")} style={style}>

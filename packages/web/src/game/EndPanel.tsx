@@ -16,6 +16,8 @@ export function EndPanel(props: { table: TableHandle; send: (a: Action) => boole
     return (
       <div class="end-panel">
         <h2>{t("end.over")}</h2>
+        {/* HOST-2: the host announces the result, so the console tells him what it is. */}
+        <Winner view={view} />
         {view.host?.announce && <MorningCard report={view.host.announce} names={names} />}
         <p class="hint">{t("end.announceHint")}</p>
       </div>

@@ -79,7 +79,8 @@ export function GameScreen(props: { table: TableHandle; lang: Language }) {
   return (
     <div class={`game game-${view.phase.kind}`} lang={props.lang} onPointerDown={unlockAudio}>
       <PhaseBar table={table} clock={clock} hideCards={hideCards} onHideCards={setHideCards} onUndo={undo} />
-      <main class="game-main">
+      {/* Not a <main>: the shell's <main> already holds the game (one main landmark per page). */}
+      <div class="game-main">
         <SeatRing view={view} state={table.state} hideCards={hideCards} onSeat={setMenuSeat} />
         <section class="game-panel" aria-label={t("panel.label")}>
           <RuleErrorBanner error={error} onDismiss={() => setError(null)} />
@@ -102,7 +103,7 @@ export function GameScreen(props: { table: TableHandle; lang: Language }) {
             )}
           </div>
         </section>
-      </main>
+      </div>
       {menuSeat !== null && (
         <SeatMenu view={view} seat={menuSeat} send={send} onClose={() => setMenuSeat(null)} />
       )}

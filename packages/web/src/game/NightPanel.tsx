@@ -26,7 +26,7 @@ export function NightPanel(props: { view: View; send: (a: Action) => boolean }) 
         </p>
         {script.gesture.length > 0 && (
           <p class="gesture" role="alert">
-            🤙 {t("night.gesture", { list: script.gesture.join(", ") })}
+            {t("night.gesture", { list: script.gesture.join(", ") })}
           </p>
         )}
         {script.role === "note" ? (
@@ -109,11 +109,29 @@ function Note(props: { script: NightScript; send: (a: Action) => boolean }) {
 export function CheckResult(props: { target: number; black: boolean }) {
   return (
     <p class={`check check-${props.black ? "black" : "red"}`} role="status">
-      <span class="check-thumb" aria-hidden="true">
-        {props.black ? "👍" : "👎"}
-      </span>
+      <Thumb up={props.black} />
       {t("night.checkShow", { n: props.target, color: t(props.black ? "color.black" : "color.red") })}
     </p>
+  );
+}
+
+/**
+ * The thumb the host shows, drawn (an emoji is an empty box where the tablet has no emoji font).
+ * The path is Material Design's "thumb_up" (Apache 2.0); down is the same thumb turned over.
+ */
+function Thumb(props: { up: boolean }) {
+  return (
+    <svg
+      class={`check-thumb${props.up ? "" : " check-thumb-down"}`}
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path
+        fill="currentColor"
+        d="M1 21h4V9H1v12zm22-11c0-1.1-.9-2-2-2h-6.31l.95-4.57.03-.32c0-.41-.17-.79-.44-1.06L14.17 1 7.59 7.59C7.22 7.95 7 8.45 7 9v10c0 1.1.9 2 2 2h9c.83 0 1.54-.5 1.84-1.22l3.02-7.05c.09-.23.14-.47.14-.73v-2z"
+      />
+    </svg>
   );
 }
 

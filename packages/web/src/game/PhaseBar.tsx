@@ -40,7 +40,12 @@ export function PhaseBar(props: {
       <button type="button" class="btn" onClick={() => setPhones(true)} aria-haspopup="dialog">
         {t("phones.show")}
       </button>
-      <UndoLog state={table.state} canUndo={view.host?.canUndo ?? false} onUndo={props.onUndo} />
+      <UndoLog
+        state={table.state}
+        canUndo={view.host?.canUndo ?? false}
+        onUndo={props.onUndo}
+        hideRoles={props.hideCards}
+      />
       {phones && <PhonesPanel tableId={table.id} onClose={() => setPhones(false)} />}
     </header>
   );

@@ -65,10 +65,16 @@ function SeatChip(props: {
       </span>
       <span class="seat-name">{s.name}</span>
       {card && <span class="seat-card">{card}</span>}
+      {/* FOUL-2: remarks count toward a foul (every third), so they sit beside the foul dots. */}
       <span class="seat-fouls" aria-hidden="true">
         {foulDots(s.fouls)}
+        {s.remarks > 0 && <span class="seat-remarks"> ✎{s.remarks}</span>}
       </span>
-      <span class="sr-only">{`, ${t("seat.fouls", { n: s.fouls })}${props.current ? `, ${t("seat.now")}` : ""}`}</span>
+      <span class="sr-only">
+        {`, ${t("seat.fouls", { n: s.fouls })}`}
+        {s.remarks > 0 ? `, ${t("seat.remarks", { n: s.remarks })}` : ""}
+        {props.current ? `, ${t("seat.now")}` : ""}
+      </span>
       {cause && <span class="seat-cause">{cause}</span>}
       {badges.muted && <span class="badge badge-muted">{t("seat.muted")}</span>}
       {badges.noVote && <span class="badge badge-novote">{t("seat.noVote")}</span>}

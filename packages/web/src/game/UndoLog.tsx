@@ -4,14 +4,20 @@ import type { GameState } from "@misto/engine";
 import { t } from "../i18n/index.js";
 import { describeStep, lastSteps } from "./eventLog.js";
 
-export function UndoLog(props: { state: GameState; canUndo: boolean; onUndo: () => void }) {
+export function UndoLog(props: {
+  state: GameState;
+  canUndo: boolean;
+  onUndo: () => void;
+  /** The cards are hidden from the room: night steps do not name their role. */
+  hideRoles: boolean;
+}) {
   const steps = lastSteps(props.state, 3);
   return (
     <div class="undo">
       <ol class="undo-log" aria-label={t("undo.log")}>
         {steps.map((event, i) => (
           <li key={`${props.state.version}-${i}`} class={i === 0 ? "undo-last" : undefined}>
-            {describeStep(event, t)}
+            {describeStep(event, t, props.hideRoles)}
           </li>
         ))}
       </ol>

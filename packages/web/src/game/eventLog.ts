@@ -1,5 +1,7 @@
 // The readable log above the undo button (HOST-3): the last steps that undo would take back, newest
 // first. Night choices and the note never show their target here: the screen is seen at a glance.
+// With the cards hidden they do not name the role either: "Choice: maniac" read by the city in the
+// morning would tell it the maniac is alive.
 
 import type { GameEvent, GameState } from "@misto/engine";
 import type { Tr } from "./tr.js";
@@ -13,7 +15,7 @@ export function lastSteps(state: GameState, count: number): GameEvent[] {
   return out;
 }
 
-export function describeStep(event: GameEvent, tr: Tr): string {
+export function describeStep(event: GameEvent, tr: Tr, hideRoles = false): string {
   switch (event.type) {
     case "created":
       return tr("log.created");
@@ -22,9 +24,9 @@ export function describeStep(event: GameEvent, tr: Tr): string {
     case "advanced":
       return tr("log.advanced", { step: tr(`log.step.${event.from}`) });
     case "chose":
-      return tr("log.chose", { role: tr(`role.${event.role}`) });
+      return hideRoles ? tr("log.nightChoice") : tr("log.chose", { role: tr(`role.${event.role}`) });
     case "noted":
-      return tr("log.noted");
+      return hideRoles ? tr("log.nightChoice") : tr("log.noted");
     case "voted":
       return tr("log.voted", { voter: event.voter, target: event.target });
     case "liftVoted":

@@ -10,18 +10,22 @@ export interface RecapLine {
   readonly text: string;
 }
 
+/**
+ * Symbols from the fonts every tablet has (an emoji showed as an empty box on a screen without an
+ * emoji font: a Linux laptop, this project's test browser).
+ */
 export const RECAP_ICONS: Readonly<Record<RecapEntry["kind"], string>> = {
   deal: "🂠",
-  night: "🌙",
-  announcement: "📣",
+  night: "☾",
+  announcement: "☀",
   foul: "⚠",
-  remark: "💬",
-  voting: "🗳",
+  remark: "✎",
+  voting: "☑",
   out: "✖",
   grave: "⚰",
   undo: "↶",
-  result: "🏁",
-  announced: "🏆",
+  result: "⚑",
+  announced: "✔",
   rating: "★",
 };
 

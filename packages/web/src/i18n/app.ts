@@ -105,6 +105,9 @@ export const APP_STRINGS: Strings = {
     "app.new.creating": "Создаём…",
     "app.new.fix": "Исправьте отмеченное, чтобы создать стол.",
     "app.settings.invalid": "Недопустимо: {detail}",
+    "app.settings.range": "Нужно целое число от {min} до {max}.",
+    "app.settings.listRange":
+      "Нужно от 1 до 50 чисел через запятую, каждое — целое число секунд от {min} до {max}.",
     "app.settings.on": "Да",
     "app.settings.off": "Нет",
     "app.settings.emptyIsOff": "Пусто — выключено",
@@ -273,6 +276,9 @@ export const APP_STRINGS: Strings = {
     "app.new.creating": "Створюємо…",
     "app.new.fix": "Виправте позначене, щоб створити стіл.",
     "app.settings.invalid": "Неприпустимо: {detail}",
+    "app.settings.range": "Потрібне ціле число від {min} до {max}.",
+    "app.settings.listRange":
+      "Потрібно від 1 до 50 чисел через кому, кожне — ціле число секунд від {min} до {max}.",
     "app.settings.on": "Так",
     "app.settings.off": "Ні",
     "app.settings.emptyIsOff": "Порожньо — вимкнено",
@@ -442,6 +448,9 @@ export const APP_STRINGS: Strings = {
     "app.new.creating": "Creating…",
     "app.new.fix": "Fix what is marked to create the table.",
     "app.settings.invalid": "Not allowed: {detail}",
+    "app.settings.range": "Needs a whole number from {min} to {max}.",
+    "app.settings.listRange":
+      "Needs 1 to 50 numbers separated by commas, each a whole number of seconds from {min} to {max}.",
     "app.settings.on": "On",
     "app.settings.off": "Off",
     "app.settings.emptyIsOff": "Empty is off",

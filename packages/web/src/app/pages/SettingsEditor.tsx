@@ -25,7 +25,9 @@ export function SettingsEditor(props: {
           ? null
           : found.kind === "list"
             ? t("app.settings.badList")
-            : t("app.settings.invalid", { detail: found.detail });
+            : found.range
+              ? t(found.list ? "app.settings.listRange" : "app.settings.range", found.range)
+              : t("app.settings.invalid", { detail: found.detail });
         const described = describedBy(id, true, !!problem);
         const invalid = problem ? true : undefined;
         if (typeof value === "boolean") {

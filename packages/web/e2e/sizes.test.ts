@@ -1,0 +1,201 @@
+// UX.md, measured: on a 10-inch tablet (1280×800, landscape) and on a phone held in one hand
+// (390×844, portrait) the host console shows no text below 16 px and no touch target below 44 px,
+// at every step of a day, a night, the end and the rating vote, in each of its three languages (the
+// longer Russian and Ukrainian words included); no seat's words spill out of its chip; on the phone
+// the ONE primary button stays in view at the thumb; and axe finds nothing serious at the phone's size.
+
+import type { BrowserContext, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { translate } from "../src/i18n/core.js";
+import { LANGUAGES, type Language } from "../src/i18n/types.js";
+import { audit } from "./axe.js";
+import {
+  clubFixture,
+  newTableThroughApi,
+  phaseHeading,
+  playToTheEnd,
+  primaryButton,
+  sessionCookie,
+  setUpClub,
+  step,
+  until,
+} from "./club.js";
+import { overflowProblems, sizeProblems } from "./measure.js";
+
+/** What the screen is at: the phase bar's title and, at night, the role woken. */
+async function where(page: Page): Promise<string> {
+  // allTextContents does not wait: the script card comes and goes with the night's steps.
+  const [role] = await page.locator("#script-title").allTextContents();
+  return `${(await phaseHeading(page).textContent()) ?? ""}${role === undefined ? "" : ` / ${role}`}`;
+}
+
+declare const localStorage: { setItem(key: string, value: string): void };
+declare const window: { scrollTo(x: number, y: number): void };
+declare const document: {
+  documentElement: { scrollWidth: number; clientWidth: number; scrollHeight: number };
+  body: { insertAdjacentHTML(where: string, html: string): void };
+};
+
+/**
+ * On the phone: the ONE primary button (or the slot saying what the step waits for) is inside the
+ * screen without scrolling, and nothing makes the page scroll sideways.
+ */
+async function phoneProblems(phone: Page, at: string): Promise<string[]> {
+  const out: string[] = [];
+  const width = await phone.evaluate(() => [
+    document.documentElement.scrollWidth,
+    document.documentElement.clientWidth,
+  ]);
+  if ((width[0] ?? 0) > (width[1] ?? 0))
+    out.push(`${at}: the page is ${width[0]} px wide, the screen ${width[1]}`);
+  const slot = phone.locator(".primary-slot");
+  if ((await slot.count()) === 0) return out;
+  const box = await slot.boundingBox();
+  const view = phone.viewportSize();
+  if (!box || !view) return [...out, `${at}: the primary slot is not painted`];
+  if (box.y < 0 || box.y + box.height > view.height + 1) out.push(`${at}: the primary slot is out of view`);
+  // Scrolled to the bottom, the phase bar's undo is still in sight (UX: undo always visible).
+  await phone.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const undo = await phone.locator(".btn-undo").boundingBox();
+  if (!undo || undo.y < 0 || undo.y + undo.height > view.height) out.push(`${at}: undo is out of view`);
+  await phone.evaluate(() => window.scrollTo(0, 0));
+  return out;
+}
+
+describe("the host console's sizes", () => {
+  const club = clubFixture();
+  let cookies: Parameters<BrowserContext["addCookies"]>[0] = [];
+
+  beforeAll(async () => {
+    const context = await club.context();
+    const page = await context.newPage();
+    await setUpClub(page, club.served.setupLink as string);
+    cookies = await context.cookies();
+  }, 60_000);
+
+  /** A context in a language, signed in as the club's host. */
+  const device = async (lang: Language, phone: boolean): Promise<BrowserContext> => {
+    const context = phone
+      ? await club.context({
+          locale: "en-US",
+          viewport: { width: 390, height: 844 },
+          isMobile: true,
+          hasTouch: true,
+        })
+      : await club.context();
+    await context.addCookies(cookies);
+    await context.addInitScript((l) => localStorage.setItem("misto.lang", l), lang);
+    return context;
+  };
+
+  for (const lang of LANGUAGES) {
+    it(`in ${lang}, at 1280×800 and 390×844: text ≥ 16 px, targets ≥ 44 px, nothing spilling, at every step`, async () => {
+      const tr = (key: string, params?: Record<string, number>) => translate(lang, key, params);
+      const { served } = club;
+      const contexts: BrowserContext[] = [];
+      try {
+        const tabletContext = await device(lang, false);
+        contexts.push(tabletContext);
+        const tablet = await tabletContext.newPage();
+        tablet.setDefaultTimeout(15_000);
+        await tablet.goto(served.url);
+        const id = await newTableThroughApi(tablet, `e2e-sizes-${lang}`);
+        const address = `${served.url}/tables/${encodeURIComponent(id)}`;
+        await tablet.goto(address);
+        await primaryButton(tablet).waitFor();
+
+        // The phone is the same host on a second device: it follows the table as the tablet plays it.
+        const phoneContext = await device(lang, true);
+        contexts.push(phoneContext);
+        const phone = await phoneContext.newPage();
+        phone.setDefaultTimeout(15_000);
+        await phone.goto(address);
+        await phaseHeading(phone).waitFor();
+
+        // The measures themselves can fail: a 12 px line, a 30 px button, words wider than a chip.
+        await tablet.evaluate(() =>
+          document.body.insertAdjacentHTML(
+            "beforeend",
+            '<p style="font-size:12px">small</p><button type="button" style="all:unset;font-size:16px">x</button>',
+          ),
+        );
+        const probed = await sizeProblems(tablet, "probe");
+        expect(probed.some((p) => p.includes("text 12px") && p.includes("small"))).toBe(true);
+        expect(probed.some((p) => p.includes("target") && p.includes('"x"'))).toBe(true);
+        await tablet.evaluate(() =>
+          document.body.insertAdjacentHTML(
+            "beforeend",
+            '<div class="seat" style="width:40px;overflow:visible"><span style="white-space:nowrap">голосуванням</span></div>',
+          ),
+        );
+        expect(await overflowProblems(tablet, "probe")).toHaveLength(1);
+        await tablet.reload();
+        await primaryButton(tablet).waitFor();
+
+        const problems: string[] = [];
+        const visited: string[] = [];
+        const measure = async () => {
+          const at = await where(tablet);
+          await until(`the phone to follow to "${at}"`, async () => (await where(phone)) === at);
+          visited.push(at);
+          for (const [page, name] of [
+            [tablet, "tablet"],
+            [phone, "phone"],
+          ] as const) {
+            problems.push(...(await sizeProblems(page, `${lang}, ${name}, ${at}`)));
+            problems.push(...(await overflowProblems(page, `${lang}, ${name}, ${at}`)));
+          }
+          problems.push(...(await phoneProblems(phone, `${lang}, phone, ${at}`)));
+          return at;
+        };
+        /** Plays with the console's own buttons, measuring each new step, until `done` says so. */
+        const playUntil = async (done: (at: string) => boolean) => {
+          let last = "";
+          for (let i = 0; i < 200; i++) {
+            const at = await where(tablet);
+            if (at !== last) last = await measure();
+            if (done(at)) return;
+            await step(tablet);
+          }
+          throw new Error(`did not get there: ${last}`);
+        };
+
+        // The deal, day 1 and its vote, the night with every role, the morning.
+        await playUntil((at) => at === tr("step.day.accusations", { n: 1 }));
+        // A seat's menu (fouls and remarks) on both screens, and axe on the phone.
+        for (const page of [tablet, phone]) {
+          await page.locator(".ring .seat").nth(1).click();
+          await page.locator(".sheet[role=dialog]").waitFor();
+          const name = page === phone ? "phone" : "tablet";
+          problems.push(...(await sizeProblems(page, `${lang}, ${name}, a seat's menu`)));
+          if (page === phone) problems.push(...(await audit(phone, `${lang}, phone: a seat's menu`)));
+          await page.keyboard.press("Escape");
+          await page.locator(".sheet[role=dialog]").waitFor({ state: "detached" });
+        }
+        problems.push(...(await audit(phone, `${lang}, phone: accusations`)));
+        await playUntil((at) => at.startsWith(`${tr("phase.night", { n: 1 })} / ${tr("night.step.doctor")}`));
+        problems.push(...(await audit(phone, `${lang}, phone: night`)));
+        await playUntil((at) => at === tr("step.day.discussion", { n: 2 }));
+        problems.push(...(await audit(phone, `${lang}, phone: discussion`)));
+
+        // Through the API to the end of the game; then the end and the rating vote on the console.
+        const cookie = await sessionCookie(tabletContext, served.url);
+        await playToTheEnd(cookie, served.url, id, (state) => state.result !== null);
+        await until("the console to show the end", async () => (await where(tablet)) === tr("phase.ended"));
+        await playUntil((at) => at === tr("phase.closed"));
+        problems.push(...(await audit(phone, `${lang}, phone: the game closed`)));
+
+        expect(visited).toEqual(
+          expect.arrayContaining([
+            tr("step.day.voting", { n: 1 }),
+            tr("step.day.morning", { n: 2 }),
+            tr("phase.rating"),
+          ]),
+        );
+        expect(problems).toEqual([]);
+      } finally {
+        for (const context of contexts) await context.close().catch(() => undefined);
+      }
+    }, 300_000);
+  }
+});
