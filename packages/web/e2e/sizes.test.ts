@@ -136,7 +136,15 @@ describe("the host console's sizes", () => {
         const visited: string[] = [];
         const measure = async () => {
           const at = await where(tablet);
-          await until(`the phone to follow to "${at}"`, async () => (await where(phone)) === at);
+          // The phone follows over the realtime channel; under a full suite's load that can take a while.
+          let seen = "";
+          await until(
+            `the phone to follow to "${at}"`,
+            async () => (seen = await where(phone)) === at,
+            45_000,
+          ).catch((error: Error) => {
+            throw new Error(`${error.message} (it last showed "${seen}")`);
+          });
           visited.push(at);
           for (const [page, name] of [
             [tablet, "tablet"],
