@@ -4,7 +4,7 @@
 import { type Card, DECK, deckProblems } from "./cards.js";
 import { type Command, type CommandBody, FOUL_REASONS, REMARK_REASONS } from "./commands.js";
 import type { GameEvent } from "./events.js";
-import { pendingChoosers, targetProblem, wakeFor } from "./night/wake.js";
+import { isPending, targetProblem, wakeFor } from "./night/wake.js";
 import { seededRandom, shuffled } from "./random.js";
 import { MAX_POINTS } from "./rating/points.js";
 import { type RuleError, type RuleId, ruleError } from "./rules.js";
@@ -119,7 +119,7 @@ export function check(state: GameState, c: CommandBody & { readonly actor: Actor
       if (!inGame(state, c.seat))
         return ruleError("FOUL-7", `seat ${c.seat} is out of the game and makes no choice`);
       const wake = wakeFor(state, phase.step.role);
-      if (!wake || !pendingChoosers(state, wake).includes(c.seat))
+      if (!wake || !isPending(state, wake, c.seat))
         return ruleError("FLOW-3", `seat ${c.seat} is not called to choose now`);
       if (c.target === null) return null;
       if (!isSeat(c.target)) return ruleError("COMMAND", "a target is a seat 1–12 or null");

@@ -3,9 +3,8 @@
 // event and walks past steps that nobody needs to act in.
 
 import { resolveNight } from "./night/resolve.js";
-import { pendingChoosers, tonight, wakeFor } from "./night/wake.js";
+import { anyPending, tonight, wakeFor } from "./night/wake.js";
 import {
-  clockwiseFrom,
   type Draft,
   hasNoVote,
   inGame,
@@ -152,13 +151,15 @@ function countVoting(d: Draft, n: number, step: Extract<DayStep, { kind: "voting
   }
   const starter = d.votingStarter as Seat;
   const tally: { seat: Seat; votes: number }[] = [];
-  for (const seat of clockwiseFrom(starter)) {
+  for (let i = 0; i < SEATS; i++) {
+    const seat = ((starter - 1 + i) % SEATS) + 1; // clockwise from the starter
     const count = votes[seat - 1] as number;
     if (count > 0) tally.push({ seat, votes: count });
   }
   let max = 0;
   for (const t of tally) if (t.votes > max) max = t.votes;
-  const leaders = max > 0 ? tally.filter((t) => t.votes === max).map((t) => t.seat) : [];
+  const leaders: Seat[] = [];
+  if (max > 0) for (const t of tally) if (t.votes === max) leaders.push(t.seat);
   const rule = d.settings.tieRule;
   let eliminated: Seat[] = [];
   let tied: Seat[] = [];
@@ -339,7 +340,7 @@ function settleOnce(d: Draft, at: number): boolean {
     }
     if (step.kind !== "wake") return false;
     const wake = wakeFor(d, step.role);
-    if (wake && pendingChoosers(d, wake).length > 0) return false;
+    if (wake && anyPending(d, wake)) return false;
     afterWake(d, phase.n, step.role, at);
     return true;
   }

@@ -40,7 +40,13 @@ export function clockwiseFrom(start: Seat): Seat[] {
 
 /** The living seats clockwise from `start` (inclusive). */
 export function livingFrom(state: GameState, start: Seat): Seat[] {
-  return clockwiseFrom(start).filter((seat) => inGame(state, seat));
+  // A loop, not clockwiseFrom(start).filter(…): every accusation round and voting builds this.
+  const out: Seat[] = [];
+  for (let i = 0; i < SEATS; i++) {
+    const seat = ((start - 1 + i) % SEATS) + 1;
+    if (inGame(state, seat)) out.push(seat);
+  }
+  return out;
 }
 
 /** Sorts seats in clockwise order starting at `start`. */
@@ -52,7 +58,11 @@ export function inOrderFrom(seats: readonly Seat[], start: Seat): Seat[] {
 /** DAY-5: the first living seat clockwise after the previous round's starter (seat 1 for the first round). */
 export function nextStarter(state: GameState): Seat {
   const from = state.lastStarter === null ? 1 : (state.lastStarter % SEATS) + 1;
-  return livingFrom(state, from)[0] as Seat;
+  for (let i = 0; i < SEATS; i++) {
+    const seat = ((from - 1 + i) % SEATS) + 1;
+    if (inGame(state, seat)) return seat;
+  }
+  return undefined as unknown as Seat; // as before: nobody living (the game is over by then)
 }
 
 export function holderOf(state: GameState, card: SeatState["card"]): SeatState | undefined {
