@@ -5,6 +5,7 @@
 import { resolveNight } from "./night/resolve.js";
 import { anyPending, tonight, wakeFor } from "./night/wake.js";
 import {
+  appended,
   type Draft,
   hasNoVote,
   inGame,
@@ -180,7 +181,7 @@ function countVoting(d: Draft, n: number, step: Extract<DayStep, { kind: "voting
     eliminated,
     tied,
   };
-  d.votings = [...d.votings, voting];
+  d.votings = appended(d.votings, voting);
   if (tied.length === 0) return eliminateByVote(d, n, eliminated, at);
   if (step.round === "vote")
     return dayStep(d, n, { kind: "splitSpeeches", queue: inOrderFrom(tied, starter), index: 0 }, at);
@@ -216,7 +217,7 @@ function countLiftAll(
     eliminated,
     tied: [],
   };
-  d.votings = [...d.votings, voting];
+  d.votings = appended(d.votings, voting);
   eliminateByVote(d, n, eliminated, at);
 }
 
@@ -243,7 +244,7 @@ function endDay(d: Draft, n: number, at: number): void {
 
 /** FLOW-3, FLOW-4: night 1 opens with the mafia's acquaintance. */
 export function startNight(d: Draft, n: number, at: number): void {
-  d.nights = [...d.nights, { n, choices: [], note: false, outcome: null }];
+  d.nights = appended(d.nights, { n, choices: [], note: false, outcome: null });
   nightStep(d, n, n === 1 ? { kind: "acquaintance" } : { kind: "wake", role: CALL_ORDER[0] }, at);
 }
 
@@ -258,7 +259,7 @@ function resolve(d: Draft, n: number, at: number): void {
   const night = tonight(d);
   const outcome = resolveNight(d, night);
   const nights = d.nights.slice();
-  nights[nights.length - 1] = { ...night, outcome };
+  nights[nights.length - 1] = { n: night.n, choices: night.choices, note: night.note, outcome };
   d.nights = nights;
   eliminate(d, outcome.deaths, "night");
   endPhase(d, { kind: "night", n });

@@ -65,12 +65,18 @@ export function nextStarter(state: GameState): Seat {
   return undefined as unknown as Seat; // as before: nobody living (the game is over by then)
 }
 
+// holderOf and livingMafiosi are loops rather than find/filter callbacks: each night step's wake
+// asks them, several times a night.
+
 export function holderOf(state: GameState, card: SeatState["card"]): SeatState | undefined {
-  return state.seats.find((s) => s.card === card);
+  for (const s of state.seats) if (s.card === card) return s;
+  return undefined;
 }
 
 export function livingMafiosi(state: GameState): SeatState[] {
-  return state.seats.filter((s) => s.out === null && isMafioso(s.card));
+  const out: SeatState[] = [];
+  for (const s of state.seats) if (s.out === null && isMafioso(s.card)) out.push(s);
+  return out;
 }
 
 /** TEAM-1 (and the parity and quiet-phase settings): the winner now, or null while the game goes on. */

@@ -10,7 +10,9 @@ export function tonight(state: GameState): Night {
 }
 
 function choiceOf(night: Night, role: NightRole): NightChoice | undefined {
-  return night.choices.find((c) => c.role === role);
+  // A loop, not find(…): the wake of every night step asks for the freeze and the heal.
+  for (const c of night.choices) if (c.role === role) return c;
+  return undefined;
 }
 
 /** NIGHT-2, NIGHT-6: the freeze that stands tonight (a heal on the frozen player cancels it). */
