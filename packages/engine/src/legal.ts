@@ -12,6 +12,33 @@ export type Action = CommandBody & { readonly actor: Actor };
 
 const ALL_SEATS: readonly Seat[] = Array.from({ length: SEATS }, (_, i) => i + 1);
 
+/**
+ * A seat's own choices and votes as shared, frozen values made once, indexed [seat][target] (target
+ * 0 for "nobody" where nobody may be named). A bot game lists a seat's votes or night choices at every one of its turns, and
+ * building a dozen fresh objects each time was a tenth of the run. An action is an immutable value,
+ * so every list may hand out the same one. The field order is the one `candidates` builds.
+ */
+function perSeat<T>(make: (seat: Seat) => T): readonly T[] {
+  const out: T[] = [];
+  for (let seat = 1; seat <= SEATS; seat++) out[seat] = make(seat);
+  return out;
+}
+const byTarget = (make: (target: Seat | null) => Action): readonly Action[] =>
+  [null, ...ALL_SEATS].map((target) => Object.freeze(make(target)));
+const CHOOSE = perSeat((seat) => byTarget((target) => ({ actor: seat, type: "choose", seat, target })));
+const GRAVE = perSeat((seat) => byTarget((target) => ({ actor: seat, type: "grave", seat, target })));
+const VOTE = perSeat((seat) =>
+  perSeat((target) => Object.freeze<Action>({ actor: seat, type: "vote", voter: seat, target })),
+);
+const LIFT = perSeat((seat) => [
+  Object.freeze<Action>({ actor: seat, type: "liftVote", voter: seat, yes: true }),
+  Object.freeze<Action>({ actor: seat, type: "liftVote", voter: seat, yes: false }),
+]);
+const NOTE = perSeat((seat) => [
+  Object.freeze<Action>({ actor: seat, type: "note", seat, leave: true }),
+  Object.freeze<Action>({ actor: seat, type: "note", seat, leave: false }),
+]);
+
 /** Shared answers of `awaiting`: the host is awaited at most steps of every game. */
 const HOST: readonly Actor[] = ["host"];
 const NOBODY: readonly Actor[] = [];
@@ -116,19 +143,16 @@ function seatActions(state: GameState, seat: Seat): Action[] | null {
       const step = phase.step;
       if (step.kind === "note") {
         // NIGHT-12: the commissar leaves his note, or not.
-        if (seatOf(state, seat).card !== "commissar") return [];
-        return [
-          { actor: seat, type: "note", seat, leave: true },
-          { actor: seat, type: "note", seat, leave: false },
-        ];
+        return seatOf(state, seat).card === "commissar" ? (NOTE[seat] as Action[]).slice() : [];
       }
       if (step.kind !== "wake") return [];
       const wake = wakeFor(state, step.role);
       if (!wake || !isPending(state, wake, seat)) return [];
-      const out: Action[] = [{ actor: seat, type: "choose", seat, target: null }];
+      const choose = CHOOSE[seat] as readonly Action[];
+      const out: Action[] = [choose[0] as Action];
       for (const target of ALL_SEATS) {
         if (inGame(state, target) && targetProblem(state, wake, seat, target) === null)
-          out.push({ actor: seat, type: "choose", seat, target });
+          out.push(choose[target] as Action);
       }
       return out;
     }
@@ -137,26 +161,22 @@ function seatActions(state: GameState, seat: Seat): Action[] | null {
       switch (step.kind) {
         case "voting": {
           if (step.queue[step.index] !== seat) return [];
+          const vote = VOTE[seat] as readonly Action[];
           const out: Action[] = [];
           for (const target of ALL_SEATS) {
             if (step.candidates && !step.candidates.includes(target)) continue;
-            if (target !== seat && inGame(state, target))
-              out.push({ actor: seat, type: "vote", voter: seat, target });
+            if (target !== seat && inGame(state, target)) out.push(vote[target] as Action);
           }
           return out;
         }
         case "liftAll":
-          if (step.queue[step.index] !== seat) return [];
-          return [
-            { actor: seat, type: "liftVote", voter: seat, yes: true },
-            { actor: seat, type: "liftVote", voter: seat, yes: false },
-          ];
+          return step.queue[step.index] === seat ? (LIFT[seat] as Action[]).slice() : [];
         case "lastWords": {
           // DON-1: the Don's grave, any living player or nobody.
           if (graveOpen(state, seat) !== null) return [];
-          const out: Action[] = [{ actor: seat, type: "grave", seat, target: null }];
-          for (const target of ALL_SEATS)
-            if (inGame(state, target)) out.push({ actor: seat, type: "grave", seat, target });
+          const grave = GRAVE[seat] as readonly Action[];
+          const out: Action[] = [grave[0] as Action];
+          for (const target of ALL_SEATS) if (inGame(state, target)) out.push(grave[target] as Action);
           return out;
         }
         default:
