@@ -401,11 +401,20 @@ function settleOnce(d: Draft, at: number): boolean {
 /** Moves the current day step past its current actor (a speech ended, a vote cast). */
 export function nextInQueue(d: Draft, at: number): void {
   const phase = d.phase;
-  if (phase.kind !== "day" || !("queue" in phase.step)) return;
+  if (phase.kind !== "day" || !hasQueue(phase.step)) return;
   dayStep(d, phase.n, withIndex(phase.step, phase.step.index + 1), at);
 }
 
 type QueueStep = Extract<DayStep, { queue: readonly Seat[] }>;
+
+/**
+ * Whether a day step goes round a queue (every step but the morning and the discussion). Asked by
+ * its kind rather than with `"queue" in step`, which V8 answers slowly across the many step shapes,
+ * at every speech and vote.
+ */
+export function hasQueue(step: DayStep): step is QueueStep {
+  return step.kind !== "morning" && step.kind !== "discussion";
+}
 
 /** The same step at another place in its queue (spelled out: this runs for every speech and vote). */
 export function withIndex(step: QueueStep, index: number): DayStep {
