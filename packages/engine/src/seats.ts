@@ -51,6 +51,8 @@ export function livingFrom(state: GameState, start: Seat): Seat[] {
 
 /** Sorts seats in clockwise order starting at `start`. */
 export function inOrderFrom(seats: readonly Seat[], start: Seat): Seat[] {
+  // Most votes put out one player: no sort (and its comparator) for one seat.
+  if (seats.length < 2) return seats.slice();
   const rank = (seat: Seat) => (seat - start + SEATS) % SEATS;
   return seats.slice().sort((a, b) => rank(a) - rank(b));
 }
