@@ -145,12 +145,27 @@ export function playGame(options: PlayOptions): GameSummary {
   return events ? { ...summary, events } : summary;
 }
 
+/**
+ * What a bot is shown at one turn, its view built on the first call. A class rather than a literal
+ * with a closure, as one is made at every seat's turn of every game.
+ */
+class SeenAt implements Seen {
+  private built: View | null = null;
+  constructor(
+    private readonly state: GameState,
+    readonly seat: Seat,
+    readonly actions: readonly Action[],
+  ) {}
+  view(): View {
+    this.built ??= viewFor(this.state, this.seat);
+    return this.built;
+  }
+}
+
 /** Asks a seat's bot; its answer must be one of its legal actions or its own speech. */
 function ask(state: GameState, bots: readonly Bot[], seat: Seat, seed: string): Action | null {
   const actions = legalActions(state, seat);
-  let view: View | null = null;
-  const seen: Seen = { seat, actions, view: () => (view ??= viewFor(state, seat)) };
-  const action = (bots[seat] as Bot).act(seen);
+  const action = (bots[seat] as Bot).act(new SeenAt(state, seat, actions));
   if (action !== null && action.type !== "speak" && !actions.includes(action)) {
     throw new Error(`seed ${seed}: seat ${seat}'s bot answered with an action it was not offered`);
   }
@@ -160,11 +175,14 @@ function ask(state: GameState, bots: readonly Bot[], seat: Seat, seed: string): 
   return action;
 }
 
+/** The host's primary button: an immutable value, shared by every game (most host turns press it). */
+const ADVANCE: Action = Object.freeze({ actor: "host", type: "advance" });
+
 /** The host bot: moves the game on, announces the result, and runs a short rating. */
 function hostAction(state: GameState, random: Random): Action {
   const phase = state.phase;
   if (phase.kind === "ended") return { actor: "host", type: "announceResult" };
-  if (phase.kind !== "rating") return { actor: "host", type: "advance" };
+  if (phase.kind !== "rating") return ADVANCE;
   const step = phase.step;
   switch (step.kind) {
     case "nominations": {

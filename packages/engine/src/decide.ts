@@ -4,7 +4,8 @@
 import { type Card, DECK, deckProblems } from "./cards.js";
 import { type Command, type CommandBody, FOUL_REASONS, REMARK_REASONS } from "./commands.js";
 import type { GameEvent } from "./events.js";
-import { pendingChoosers, targetProblem, wakeFor } from "./night/wake.js";
+import { hasQueue } from "./flow.js";
+import { isPending, targetProblem, wakeFor } from "./night/wake.js";
 import { seededRandom, shuffled } from "./random.js";
 import { MAX_POINTS } from "./rating/points.js";
 import { type RuleError, type RuleId, ruleError } from "./rules.js";
@@ -53,7 +54,7 @@ function graveAhead(state: GameState, seat: Seat): boolean {
 
 /** The seat whose turn it is in the current day queue, if any. */
 export function currentInQueue(step: DayStep): Seat | undefined {
-  return "queue" in step ? step.queue[step.index] : undefined;
+  return hasQueue(step) ? step.queue[step.index] : undefined;
 }
 
 export function decide(state: GameState, command: Command): Decision {
@@ -119,7 +120,7 @@ export function check(state: GameState, c: CommandBody & { readonly actor: Actor
       if (!inGame(state, c.seat))
         return ruleError("FOUL-7", `seat ${c.seat} is out of the game and makes no choice`);
       const wake = wakeFor(state, phase.step.role);
-      if (!wake || !pendingChoosers(state, wake).includes(c.seat))
+      if (!wake || !isPending(state, wake, c.seat))
         return ruleError("FLOW-3", `seat ${c.seat} is not called to choose now`);
       if (c.target === null) return null;
       if (!isSeat(c.target)) return ruleError("COMMAND", "a target is a seat 1–12 or null");
@@ -142,8 +143,8 @@ export function check(state: GameState, c: CommandBody & { readonly actor: Actor
         return ruleError("DAY-3", "there is no vote now");
       const step = phase.step;
       if (!inGame(state, c.voter)) return ruleError("FOUL-7", `seat ${c.voter} is out of the game`);
-      if (currentInQueue(step) !== c.voter)
-        return ruleError("DAY-3", `the vote is in turn: it is seat ${currentInQueue(step)}'s turn`);
+      if (step.queue[step.index] !== c.voter)
+        return ruleError("DAY-3", `the vote is in turn: it is seat ${step.queue[step.index]}'s turn`);
       if (!isSeat(c.target) || !inGame(state, c.target))
         return ruleError("DAY-3", "the vote names a living player");
       if (c.target === c.voter) return ruleError("DAY-3", "nobody may vote for himself");

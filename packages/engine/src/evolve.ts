@@ -120,10 +120,9 @@ function apply(d: Draft, event: Fact): void {
       return advance(d, at);
     case "chose": {
       const night = tonight(d);
-      replaceTonight(d, {
-        ...night,
-        choices: appended(night.choices, { role: event.role, seat: event.seat, target: event.target }),
-      });
+      // Spelled out rather than spread, like the ballots below: every night choice comes here.
+      const choices = appended(night.choices, { role: event.role, seat: event.seat, target: event.target });
+      replaceTonight(d, { n: night.n, choices, note: night.note, outcome: night.outcome });
       if (event.role === "commissar" && event.target !== null) {
         // NIGHT-11: the commissar learns the result at once, even if he dies tonight.
         const black = teamOf(seatOf(d, event.target).card) === "black";
@@ -153,10 +152,11 @@ function apply(d: Draft, event: Fact): void {
       }
     case "liftVoted":
       if (phase.kind !== "day" || phase.step.kind !== "liftAll") return;
-      d.phase = {
-        ...phase,
-        step: { ...phase.step, answers: [...phase.step.answers, { voter: event.voter, yes: event.yes }] },
-      };
+      {
+        const { queue, index, tied } = phase.step;
+        const answers = appended(phase.step.answers, { voter: event.voter, yes: event.yes });
+        d.phase = { kind: "day", n: phase.n, step: { kind: "liftAll", queue, index, tied, answers } };
+      }
       return nextInQueue(d, at);
     case "graveChosen": {
       if (phase.kind !== "day" || phase.step.kind !== "lastWords") return;
@@ -203,7 +203,7 @@ function advance(d: Draft, at: number): void {
   switch (phase.step.kind) {
     case "morning":
       announceNight(d);
-      d.phase = { ...phase, step: { kind: "discussion" } };
+      d.phase = { kind: "day", n: phase.n, step: { kind: "discussion" } };
       d.stepSince = at;
       return;
     case "discussion":

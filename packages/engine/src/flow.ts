@@ -3,9 +3,9 @@
 // event and walks past steps that nobody needs to act in.
 
 import { resolveNight } from "./night/resolve.js";
-import { pendingChoosers, tonight, wakeFor } from "./night/wake.js";
+import { anyPending, tonight, wakeFor } from "./night/wake.js";
 import {
-  clockwiseFrom,
+  appended,
   type Draft,
   hasNoVote,
   inGame,
@@ -152,13 +152,15 @@ function countVoting(d: Draft, n: number, step: Extract<DayStep, { kind: "voting
   }
   const starter = d.votingStarter as Seat;
   const tally: { seat: Seat; votes: number }[] = [];
-  for (const seat of clockwiseFrom(starter)) {
+  for (let i = 0; i < SEATS; i++) {
+    const seat = ((starter - 1 + i) % SEATS) + 1; // clockwise from the starter
     const count = votes[seat - 1] as number;
     if (count > 0) tally.push({ seat, votes: count });
   }
   let max = 0;
   for (const t of tally) if (t.votes > max) max = t.votes;
-  const leaders = max > 0 ? tally.filter((t) => t.votes === max).map((t) => t.seat) : [];
+  const leaders: Seat[] = [];
+  if (max > 0) for (const t of tally) if (t.votes === max) leaders.push(t.seat);
   const rule = d.settings.tieRule;
   let eliminated: Seat[] = [];
   let tied: Seat[] = [];
@@ -179,7 +181,7 @@ function countVoting(d: Draft, n: number, step: Extract<DayStep, { kind: "voting
     eliminated,
     tied,
   };
-  d.votings = [...d.votings, voting];
+  d.votings = appended(d.votings, voting);
   if (tied.length === 0) return eliminateByVote(d, n, eliminated, at);
   if (step.round === "vote")
     return dayStep(d, n, { kind: "splitSpeeches", queue: inOrderFrom(tied, starter), index: 0 }, at);
@@ -215,7 +217,7 @@ function countLiftAll(
     eliminated,
     tied: [],
   };
-  d.votings = [...d.votings, voting];
+  d.votings = appended(d.votings, voting);
   eliminateByVote(d, n, eliminated, at);
 }
 
@@ -242,7 +244,7 @@ function endDay(d: Draft, n: number, at: number): void {
 
 /** FLOW-3, FLOW-4: night 1 opens with the mafia's acquaintance. */
 export function startNight(d: Draft, n: number, at: number): void {
-  d.nights = [...d.nights, { n, choices: [], note: false, outcome: null }];
+  d.nights = appended(d.nights, { n, choices: [], note: false, outcome: null });
   nightStep(d, n, n === 1 ? { kind: "acquaintance" } : { kind: "wake", role: CALL_ORDER[0] }, at);
 }
 
@@ -257,7 +259,7 @@ function resolve(d: Draft, n: number, at: number): void {
   const night = tonight(d);
   const outcome = resolveNight(d, night);
   const nights = d.nights.slice();
-  nights[nights.length - 1] = { ...night, outcome };
+  nights[nights.length - 1] = { n: night.n, choices: night.choices, note: night.note, outcome };
   d.nights = nights;
   eliminate(d, outcome.deaths, "night");
   endPhase(d, { kind: "night", n });
@@ -339,7 +341,7 @@ function settleOnce(d: Draft, at: number): boolean {
     }
     if (step.kind !== "wake") return false;
     const wake = wakeFor(d, step.role);
-    if (wake && pendingChoosers(d, wake).length > 0) return false;
+    if (wake && anyPending(d, wake)) return false;
     afterWake(d, phase.n, step.role, at);
     return true;
   }
@@ -399,11 +401,20 @@ function settleOnce(d: Draft, at: number): boolean {
 /** Moves the current day step past its current actor (a speech ended, a vote cast). */
 export function nextInQueue(d: Draft, at: number): void {
   const phase = d.phase;
-  if (phase.kind !== "day" || !("queue" in phase.step)) return;
+  if (phase.kind !== "day" || !hasQueue(phase.step)) return;
   dayStep(d, phase.n, withIndex(phase.step, phase.step.index + 1), at);
 }
 
 type QueueStep = Extract<DayStep, { queue: readonly Seat[] }>;
+
+/**
+ * Whether a day step goes round a queue (every step but the morning and the discussion). Asked by
+ * its kind rather than with `"queue" in step`, which V8 answers slowly across the many step shapes,
+ * at every speech and vote.
+ */
+export function hasQueue(step: DayStep): step is QueueStep {
+  return step.kind !== "morning" && step.kind !== "discussion";
+}
 
 /** The same step at another place in its queue (spelled out: this runs for every speech and vote). */
 export function withIndex(step: QueueStep, index: number): DayStep {

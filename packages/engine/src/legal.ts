@@ -2,15 +2,42 @@
 // accepts them, so this list and decide can never disagree.
 
 import type { CommandBody } from "./commands.js";
-import { check } from "./decide.js";
-import { pendingChoosers, targetProblem, wakeFor } from "./night/wake.js";
-import { inGame } from "./seats.js";
+import { check, graveOpen } from "./decide.js";
+import { isPending, pendingChoosers, targetProblem, wakeFor } from "./night/wake.js";
+import { inGame, seatOf } from "./seats.js";
 import { type Actor, type GameState, SEATS, type Seat } from "./state.js";
 
 /** A command without its time: the caller adds `at` when it sends it. */
 export type Action = CommandBody & { readonly actor: Actor };
 
 const ALL_SEATS: readonly Seat[] = Array.from({ length: SEATS }, (_, i) => i + 1);
+
+/**
+ * A seat's own choices and votes as shared, frozen values made once, indexed [seat][target] (target
+ * 0 for "nobody" where nobody may be named). A bot game lists a seat's votes or night choices at every one of its turns, and
+ * building a dozen fresh objects each time was a tenth of the run. An action is an immutable value,
+ * so every list may hand out the same one. The field order is the one `candidates` builds.
+ */
+function perSeat<T>(make: (seat: Seat) => T): readonly T[] {
+  const out: T[] = [];
+  for (let seat = 1; seat <= SEATS; seat++) out[seat] = make(seat);
+  return out;
+}
+const byTarget = (make: (target: Seat | null) => Action): readonly Action[] =>
+  [null, ...ALL_SEATS].map((target) => Object.freeze(make(target)));
+const CHOOSE = perSeat((seat) => byTarget((target) => ({ actor: seat, type: "choose", seat, target })));
+const GRAVE = perSeat((seat) => byTarget((target) => ({ actor: seat, type: "grave", seat, target })));
+const VOTE = perSeat((seat) =>
+  perSeat((target) => Object.freeze<Action>({ actor: seat, type: "vote", voter: seat, target })),
+);
+const LIFT = perSeat((seat) => [
+  Object.freeze<Action>({ actor: seat, type: "liftVote", voter: seat, yes: true }),
+  Object.freeze<Action>({ actor: seat, type: "liftVote", voter: seat, yes: false }),
+]);
+const NOTE = perSeat((seat) => [
+  Object.freeze<Action>({ actor: seat, type: "note", seat, leave: true }),
+  Object.freeze<Action>({ actor: seat, type: "note", seat, leave: false }),
+]);
 
 /** Shared answers of `awaiting`: the host is awaited at most steps of every game. */
 const HOST: readonly Actor[] = ["host"];
@@ -100,44 +127,77 @@ function candidates(state: GameState, actor: Actor): Action[] {
   return out;
 }
 
-/** The seat's own choice or vote, built straight from the rules' predicates (the hot path of a bot game). */
+/**
+ * The seat's own actions, built straight from the rules' predicates (the hot path of a bot game):
+ * the same list, in the same order, as `candidates` kept by `check` (a property test compares the
+ * two). Null in the rating's steps other than its votes, which take the slow way.
+ */
 function seatActions(state: GameState, seat: Seat): Action[] | null {
   const phase = state.phase;
-  if (phase.kind === "night" && phase.step.kind === "wake") {
-    const wake = wakeFor(state, phase.step.role);
-    if (!wake || !pendingChoosers(state, wake).includes(seat)) return [];
-    const out: Action[] = [{ actor: seat, type: "choose", seat, target: null }];
-    for (const target of ALL_SEATS) {
-      if (inGame(state, target) && targetProblem(state, wake, seat, target) === null)
-        out.push({ actor: seat, type: "choose", seat, target });
+  switch (phase.kind) {
+    case "deal":
+    case "ended":
+    case "closed":
+      return [];
+    case "night": {
+      const step = phase.step;
+      if (step.kind === "note") {
+        // NIGHT-12: the commissar leaves his note, or not.
+        return seatOf(state, seat).card === "commissar" ? (NOTE[seat] as Action[]).slice() : [];
+      }
+      if (step.kind !== "wake") return [];
+      const wake = wakeFor(state, step.role);
+      if (!wake || !isPending(state, wake, seat)) return [];
+      const choose = CHOOSE[seat] as readonly Action[];
+      const out: Action[] = [choose[0] as Action];
+      for (const target of ALL_SEATS) {
+        if (inGame(state, target) && targetProblem(state, wake, seat, target) === null)
+          out.push(choose[target] as Action);
+      }
+      return out;
     }
-    return out;
-  }
-  if (phase.kind === "day" && phase.step.kind === "voting") {
-    const step = phase.step;
-    if (step.queue[step.index] !== seat) return [];
-    const out: Action[] = [];
-    for (const target of ALL_SEATS) {
-      if (step.candidates && !step.candidates.includes(target)) continue;
-      if (target !== seat && inGame(state, target))
-        out.push({ actor: seat, type: "vote", voter: seat, target });
-    }
-    return out;
-  }
-  if (phase.kind === "rating" && phase.step.kind === "votes" && state.rating) {
-    // RATE-3: one candidate, never himself; abstaining only when he is the sole candidate.
-    if (phase.step.queue[phase.step.index] !== seat) return [];
-    const out: Action[] = [];
-    const candidates = state.rating.candidates;
-    for (const target of ALL_SEATS) {
-      if (target !== seat && candidates.some((c) => c.seat === target)) {
-        out.push({ actor: seat, type: "ratingVote", voter: seat, candidate: target });
+    case "day": {
+      const step = phase.step;
+      switch (step.kind) {
+        case "voting": {
+          if (step.queue[step.index] !== seat) return [];
+          const vote = VOTE[seat] as readonly Action[];
+          const out: Action[] = [];
+          for (const target of ALL_SEATS) {
+            if (step.candidates && !step.candidates.includes(target)) continue;
+            if (target !== seat && inGame(state, target)) out.push(vote[target] as Action);
+          }
+          return out;
+        }
+        case "liftAll":
+          return step.queue[step.index] === seat ? (LIFT[seat] as Action[]).slice() : [];
+        case "lastWords": {
+          // DON-1: the Don's grave, any living player or nobody.
+          if (graveOpen(state, seat) !== null) return [];
+          const grave = GRAVE[seat] as readonly Action[];
+          const out: Action[] = [grave[0] as Action];
+          for (const target of ALL_SEATS) if (inGame(state, target)) out.push(grave[target] as Action);
+          return out;
+        }
+        default:
+          return [];
       }
     }
-    if (out.length === 0) out.unshift({ actor: seat, type: "ratingVote", voter: seat, candidate: null });
-    return out;
+    case "rating": {
+      if (phase.step.kind !== "votes" || !state.rating) return null;
+      // RATE-3: one candidate, never himself; abstaining only when he is the sole candidate.
+      if (phase.step.queue[phase.step.index] !== seat) return [];
+      const out: Action[] = [];
+      const candidates = state.rating.candidates;
+      for (const target of ALL_SEATS) {
+        if (target !== seat && candidates.some((c) => c.seat === target)) {
+          out.push({ actor: seat, type: "ratingVote", voter: seat, candidate: target });
+        }
+      }
+      if (out.length === 0) out.unshift({ actor: seat, type: "ratingVote", voter: seat, candidate: null });
+      return out;
+    }
   }
-  return null;
 }
 
 /**

@@ -40,11 +40,19 @@ export function clockwiseFrom(start: Seat): Seat[] {
 
 /** The living seats clockwise from `start` (inclusive). */
 export function livingFrom(state: GameState, start: Seat): Seat[] {
-  return clockwiseFrom(start).filter((seat) => inGame(state, seat));
+  // A loop, not clockwiseFrom(start).filter(…): every accusation round and voting builds this.
+  const out: Seat[] = [];
+  for (let i = 0; i < SEATS; i++) {
+    const seat = ((start - 1 + i) % SEATS) + 1;
+    if (inGame(state, seat)) out.push(seat);
+  }
+  return out;
 }
 
 /** Sorts seats in clockwise order starting at `start`. */
 export function inOrderFrom(seats: readonly Seat[], start: Seat): Seat[] {
+  // Most votes put out one player: no sort (and its comparator) for one seat.
+  if (seats.length < 2) return seats.slice();
   const rank = (seat: Seat) => (seat - start + SEATS) % SEATS;
   return seats.slice().sort((a, b) => rank(a) - rank(b));
 }
@@ -52,15 +60,25 @@ export function inOrderFrom(seats: readonly Seat[], start: Seat): Seat[] {
 /** DAY-5: the first living seat clockwise after the previous round's starter (seat 1 for the first round). */
 export function nextStarter(state: GameState): Seat {
   const from = state.lastStarter === null ? 1 : (state.lastStarter % SEATS) + 1;
-  return livingFrom(state, from)[0] as Seat;
+  for (let i = 0; i < SEATS; i++) {
+    const seat = ((from - 1 + i) % SEATS) + 1;
+    if (inGame(state, seat)) return seat;
+  }
+  return undefined as unknown as Seat; // as before: nobody living (the game is over by then)
 }
 
+// holderOf and livingMafiosi are loops rather than find/filter callbacks: each night step's wake
+// asks them, several times a night.
+
 export function holderOf(state: GameState, card: SeatState["card"]): SeatState | undefined {
-  return state.seats.find((s) => s.card === card);
+  for (const s of state.seats) if (s.card === card) return s;
+  return undefined;
 }
 
 export function livingMafiosi(state: GameState): SeatState[] {
-  return state.seats.filter((s) => s.out === null && isMafioso(s.card));
+  const out: SeatState[] = [];
+  for (const s of state.seats) if (s.out === null && isMafioso(s.card)) out.push(s);
+  return out;
 }
 
 /** TEAM-1 (and the parity and quiet-phase settings): the winner now, or null while the game goes on. */
@@ -130,12 +148,15 @@ export function setSeat(d: Draft, seat: Seat, patch: Partial<SeatState>): void {
 }
 
 /**
- * `list` with `item` added at its end, as a new array. Slice and push: V8's `concat` with an object
- * argument takes a slow path (it checks the object for spreading), and these appends run for every
- * ballot and night choice of every game.
+ * `list` with `item` added at its end, as a new array, made at its final length and filled: V8's
+ * `concat` with an object argument takes a slow path (it checks the object for spreading), and a
+ * push onto a slice grows the slice's store again (a second allocation and copy, a third of the
+ * cost). These appends run for every ballot, night choice and voting of every game.
  */
 export function appended<T>(list: readonly T[], item: T): T[] {
-  const out = list.slice();
-  out.push(item);
+  const n = list.length;
+  const out = new Array<T>(n + 1);
+  for (let i = 0; i < n; i++) out[i] = list[i] as T;
+  out[n] = item;
   return out;
 }

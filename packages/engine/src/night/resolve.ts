@@ -18,15 +18,19 @@ interface Resolution {
 }
 
 function targetOf(night: Night, role: "prostitute" | "doctor" | "maniac" | "commissar"): Seat | null {
-  return night.choices.find((c) => c.role === role)?.target ?? null;
+  for (const c of night.choices) if (c.role === role) return c.target;
+  return null;
 }
 
 /** The mafia's shot from the choices made at its step (ACTING-DON: shooters together must agree). */
 function mafiaShot(state: GameState, night: Night): Seat | null {
-  const choices = night.choices.filter((c) => c.role === "mafia" && isMafioso(seatOf(state, c.seat).card));
-  if (choices.length === 0) return null;
-  const first = choices[0]?.target ?? null;
-  return choices.every((c) => c.target === first) ? first : null;
+  let shot: Seat | null | undefined; // undefined until the first mafioso's choice
+  for (const c of night.choices) {
+    if (c.role !== "mafia" || !isMafioso(seatOf(state, c.seat).card)) continue;
+    if (shot === undefined) shot = c.target;
+    else if (c.target !== shot) return null;
+  }
+  return shot ?? null;
 }
 
 const STEPS: Record<

@@ -10,7 +10,9 @@ export function tonight(state: GameState): Night {
 }
 
 function choiceOf(night: Night, role: NightRole): NightChoice | undefined {
-  return night.choices.find((c) => c.role === role);
+  // A loop, not find(…): the wake of every night step asks for the freeze and the heal.
+  for (const c of night.choices) if (c.role === role) return c;
+  return undefined;
 }
 
 /** NIGHT-2, NIGHT-6: the freeze that stands tonight (a heal on the frozen player cancels it). */
@@ -35,6 +37,11 @@ export interface Wake {
   readonly action: "freeze" | "heal" | "shot" | "kill" | "check";
   /** Choosers who may only skip, and the rule that stops them. */
   readonly stopped: readonly { readonly seat: Seat; readonly rule: RuleId }[];
+  /**
+   * NIGHT-3, NIGHT-8: for a freeze or a heal, repeatBlocked for tonight. It is kept here because
+   * the wake is cached per state and targetProblem is asked once per target.
+   */
+  readonly blocked: Seat | "any" | null;
 }
 
 /** The step of the call order for `role` tonight, or null when nobody wakes for it. */
@@ -66,30 +73,34 @@ let lastWake: {
 
 function computeWake(state: GameState, role: NightRole): Wake | null {
   const frozen = standingFreeze(state);
-  const single = (
-    card: "prostitute" | "doctor" | "maniac" | "commissar",
-    action: Wake["action"],
-  ): Wake | null => {
-    const holder = holderOf(state, card);
-    if (!holder || holder.out !== null) return null;
-    const stopped =
-      card !== "prostitute" && frozen === holder.seat
-        ? [{ seat: holder.seat, rule: "NIGHT-2" as RuleId }]
-        : [];
-    return { role, wake: [holder.seat], choosers: [holder.seat], action, stopped };
-  };
   switch (role) {
     case "prostitute":
-      return single("prostitute", "freeze");
+      return single(state, role, "prostitute", "freeze", frozen);
     case "doctor":
-      return single("doctor", "heal");
+      return single(state, role, "doctor", "heal", frozen);
     case "maniac":
-      return single("maniac", "kill");
+      return single(state, role, "maniac", "kill", frozen);
     case "commissar":
-      return single("commissar", "check");
+      return single(state, role, "commissar", "check", frozen);
     case "mafia":
       return mafiaWake(state, frozen);
   }
+}
+
+/** The wake of a role held by one card: its holder, while in the game. */
+function single(
+  state: GameState,
+  role: NightRole,
+  card: "prostitute" | "doctor" | "maniac" | "commissar",
+  action: Wake["action"],
+  frozen: Seat | null,
+): Wake | null {
+  const holder = holderOf(state, card);
+  if (!holder || holder.out !== null) return null;
+  const stopped =
+    card !== "prostitute" && frozen === holder.seat ? [{ seat: holder.seat, rule: "NIGHT-2" as RuleId }] : [];
+  const blocked = card === "prostitute" || card === "doctor" ? repeatBlocked(state, card) : null;
+  return { role, wake: [holder.seat], choosers: [holder.seat], action, stopped, blocked };
 }
 
 /** ACTING-DON, NIGHT-4, NIGHT-5: who makes the mafia's shot tonight. */
@@ -105,12 +116,13 @@ function mafiaWake(state: GameState, frozen: Seat | null): Wake | null {
       choosers: [prostitute.seat],
       action: "shot",
       stopped: [],
+      blocked: null,
     };
   }
   const wake = mafiosi.map((s) => s.seat);
   const don = mafiosi.find((s) => s.card === "don");
   if (don && frozen !== don.seat)
-    return { role: "mafia", wake, choosers: [don.seat], action: "shot", stopped: [] };
+    return { role: "mafia", wake, choosers: [don.seat], action: "shot", stopped: [], blocked: null };
   const unfrozen = wake.filter((seat) => seat !== frozen);
   if (unfrozen.length === 0) {
     return {
@@ -119,6 +131,7 @@ function mafiaWake(state: GameState, frozen: Seat | null): Wake | null {
       choosers: wake,
       action: "shot",
       stopped: [{ seat: frozen as Seat, rule: "NIGHT-4" }],
+      blocked: null,
     };
   }
   if (don && state.settings.frozenDonStopsShot) {
@@ -128,17 +141,33 @@ function mafiaWake(state: GameState, frozen: Seat | null): Wake | null {
       choosers: [don.seat],
       action: "shot",
       stopped: [{ seat: don.seat, rule: "ACTING-DON" }],
+      blocked: null,
     };
   }
-  return { role: "mafia", wake, choosers: unfrozen, action: "shot", stopped: [] };
+  return { role: "mafia", wake, choosers: unfrozen, action: "shot", stopped: [], blocked: null };
 }
 
 /** The choosers of the current wake step who have not chosen yet. */
 export function pendingChoosers(state: GameState, wake: Wake): Seat[] {
-  const night = tonight(state);
-  return wake.choosers.filter(
-    (seat) => inGame(state, seat) && !night.choices.some((c) => c.role === wake.role && c.seat === seat),
-  );
+  const out: Seat[] = [];
+  for (const seat of wake.choosers) if (isPending(state, wake, seat)) out.push(seat);
+  return out;
+}
+
+/**
+ * Whether `seat` is one of pendingChoosers: asked by settle, awaiting, legalActions and decide at
+ * every night step, so it answers without building the list.
+ */
+export function isPending(state: GameState, wake: Wake, seat: Seat): boolean {
+  if (!wake.choosers.includes(seat) || !inGame(state, seat)) return false;
+  for (const c of tonight(state).choices) if (c.role === wake.role && c.seat === seat) return false;
+  return true;
+}
+
+/** Whether any chooser of the wake step has still to choose. */
+export function anyPending(state: GameState, wake: Wake): boolean {
+  for (const seat of wake.choosers) if (isPending(state, wake, seat)) return true;
+  return false;
 }
 
 /** NIGHT-3, NIGHT-8: the target this seat may not pick tonight, or "any" when it must rest. */
@@ -167,7 +196,7 @@ export function targetProblem(
     case "freeze":
     case "heal": {
       const role = wake.action === "freeze" ? "prostitute" : "doctor";
-      const blocked = repeatBlocked(state, role);
+      const blocked = wake.blocked;
       const rule: RuleId = role === "prostitute" ? "NIGHT-3" : "NIGHT-8";
       if (blocked === "any")
         return { rule, message: `the ${role} chose on the two nights before and must rest tonight` };
