@@ -140,7 +140,10 @@ describe("the host console's sizes", () => {
           let seen = "";
           await until(
             `the phone to follow to "${at}"`,
-            async () => (seen = await where(phone)) === at,
+            async () => {
+              seen = await where(phone);
+              return seen === at;
+            },
             45_000,
           ).catch((error: Error) => {
             throw new Error(`${error.message} (it last showed "${seen}")`);
