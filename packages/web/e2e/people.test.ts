@@ -2,46 +2,20 @@
 // as the host types (search as you type), shows a banned person with the ban's reason, and the
 // server's refusal of a banned guest (CLUB-3); the admin records a ban on the person's page.
 
-import { type GameEvent, legalActions, replay } from "@misto/engine";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN, freshContext, launch, NAMES, type Served, serve, setUpClub, tempDb } from "./club.js";
-
-/** The host's commands that move a game on (never back, never off the table). */
-const FORWARD = new Set([
-  "advance",
-  "choose",
-  "note",
-  "vote",
-  "liftVote",
-  "grave",
-  "nominate",
-  "closeNominations",
-  "ratingVote",
-  "closeRating",
-  "announceResult",
-  "split",
-]);
-
-/** Plays the table to its end through the API with the page's session, the engine choosing each step. */
-async function finishGame(page: Page, id: string): Promise<void> {
-  for (let step = 0; step < 800; step++) {
-    const table = (await apiCall(page, "GET", `/api/tables/${id}`)).body as {
-      seq: number;
-      events: GameEvent[];
-    };
-    const state = replay(table.events);
-    const action = legalActions(state, "host").find((a) => FORWARD.has(a.type));
-    if (!action) return;
-    const sent = await apiCall(page, "POST", `/api/tables/${id}/commands`, {
-      id: `finish-${id.slice(0, 8)}-${step}`,
-      seq: table.seq,
-      command: action,
-    });
-    if (sent.status !== 200) throw new Error(`${action.type}: ${sent.status} ${JSON.stringify(sent.body)}`);
-  }
-  throw new Error("the game did not end in 800 steps");
-}
+import {
+  ADMIN,
+  freshContext,
+  launch,
+  NAMES,
+  playToTheEnd,
+  type Served,
+  serve,
+  sessionCookie,
+  setUpClub,
+  tempDb,
+} from "./club.js";
 
 /** A call to the API with the page's session cookie: its status and body. */
 async function apiCall(page: Page, method: string, url: string, body?: unknown) {
@@ -185,7 +159,7 @@ describe("the club's people in the browser", () => {
       deal: { seed: "c" },
     });
     const id = (made.body as { id: string }).id;
-    await finishGame(page, id);
+    await playToTheEnd(await sessionCookie(page.context(), served.url), served.url, id);
 
     const player = await (await freshContext(browser)).newPage();
     await player.goto(`${served.url}/signin`);
