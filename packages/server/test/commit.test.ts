@@ -10,6 +10,7 @@ import {
   commandId,
   type Harness,
   harness,
+  listening,
   newTable,
   nextAction,
   send,
@@ -118,9 +119,7 @@ describe.each(STORED)("acknowledged only once committed, on $name", (backend) =>
       ).toBe(200);
       ({ state, seq } = await tableState(h, host, table));
     }
-    await h.app.listen({ port: 0, host: "127.0.0.1" });
-    const address = h.app.server.address();
-    url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+    url = await listening(h.app);
   });
   afterAll(async () => {
     gate.open();

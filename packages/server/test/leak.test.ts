@@ -24,6 +24,7 @@ import {
   commandId,
   type Harness,
   harness,
+  listening,
   newTable,
   send,
   setUpClub,
@@ -61,9 +62,7 @@ describe.each(BACKENDS)("leak test on $name", (backend) => {
   beforeAll(async () => {
     h = await harness(backend);
     host = await addHost(h, await setUpClub(h));
-    await h.app.listen({ port: 0, host: "127.0.0.1" });
-    const address = h.app.server.address();
-    url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+    url = await listening(h.app);
   });
   afterAll(async () => {
     for (const c of clients) c.close();

@@ -4,7 +4,17 @@
 
 import { type GameEvent, type GameState, replay } from "@misto/engine";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addHost, CARDS, commandId, type Harness, harness, SEATS, send, setUpClub } from "./helpers/api.js";
+import {
+  addHost,
+  CARDS,
+  commandId,
+  type Harness,
+  harness,
+  listening,
+  SEATS,
+  send,
+  setUpClub,
+} from "./helpers/api.js";
 import { BACKENDS } from "./helpers/backends.js";
 import { joinSeat, nextOf, seatsOf, type ViewMsg } from "./helpers/phones.js";
 import { Client } from "./helpers/ws.js";
@@ -124,9 +134,7 @@ describe.each(BACKENDS.filter((b) => b.name === "sqlite"))("online tables on $na
     try {
       const admin = await setUpClub(runner);
       const cookie = await addHost(runner, admin);
-      await runner.app.listen({ port: 0, host: "127.0.0.1" });
-      const address = runner.app.server.address();
-      const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+      const base = await listening(runner.app);
       // Night first: nobody can be voted out before night 1.
       const t = await newOnlineTable(runner, cookie, { firstPhase: "night" });
       // Seat 1 the Don, seat 4 the prostitute and seat 5 the commissar (CARDS' order) join before

@@ -11,6 +11,7 @@ import {
   cookieOf,
   type Harness,
   harness,
+  listening,
   newTable,
   nextAction,
   PASSWORD,
@@ -93,9 +94,7 @@ describe.each(STORED)("every realtime message on $name", (backend) => {
       ({ state, seq } = await tableState(h, host, table));
     }
     expect(viewFor(state, 1).you?.silenced).toBeNull();
-    await h.app.listen({ port: 0, host: "127.0.0.1" });
-    const address = h.app.server.address();
-    url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+    url = await listening(h.app);
   });
   afterAll(async () => {
     for (const c of clients) c.close();

@@ -11,6 +11,7 @@ import {
   cookieOf,
   type Harness,
   harness,
+  listening,
   newTable,
   nextAction,
   PASSWORD,
@@ -39,9 +40,7 @@ describe.each(BACKENDS)("realtime on $name", (backend) => {
     h = await harness(backend);
     const admin = await setUpClub(h);
     host = await addHost(h, admin);
-    await h.app.listen({ port: 0, host: "127.0.0.1" });
-    const address = h.app.server.address();
-    url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+    url = await listening(h.app);
   });
   afterAll(async () => {
     for (const c of clients) c.close();

@@ -29,6 +29,13 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+/** Starts `app` listening on a free port of 127.0.0.1: its base URL, for WebSockets and fetch. */
+export async function listening(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const address = app.server.address();
+  return `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+}
+
 export async function harness(
   backend: Backend,
   webRoot = "/nonexistent-misto-web",
