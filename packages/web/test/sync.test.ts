@@ -22,6 +22,8 @@ class FakeServer {
   refuseNext: { status: number; body: unknown } | null = null;
   /** An online table: its events are refused to every host until the result (docs/api.md). */
   online = false;
+  /** Runs once after the next table read is taken and before its answer arrives (a commit in between). */
+  afterNextRead: (() => void) | null = null;
 
   constructor() {
     const made = createGame({ seats: names, deal: { seed: "sync-test" }, at: 1 });
@@ -46,7 +48,14 @@ class FakeServer {
     if (init.method === "GET" && url === `/api/tables/${TABLE}`) {
       this.gets += 1;
       if (this.online) return reply(403, { error: "online", message: "this is an online table" });
-      return reply(200, { id: TABLE, title: "Friday", seq: this.seq, events: this.events.slice() });
+      const body = { id: TABLE, title: "Friday", seq: this.seq, events: this.events.slice() };
+      const after = this.afterNextRead;
+      this.afterNextRead = null;
+      if (after) {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        after();
+      }
+      return reply(200, body);
     }
     if (init.method === "POST" && url === `/api/tables/${TABLE}/commands`) {
       const body = JSON.parse(init.body ?? "{}") as { id: string; seq: number; command: Command };
@@ -296,5 +305,19 @@ describe("the table store", () => {
     store.remoteSeq(server.seq);
     await store.settled();
     expect(server.gets).toBe(2);
+  });
+
+  it("refetches again when a newer seq is pushed while a read is on its way (the read is older than the push)", async () => {
+    const store = open();
+    await store.settled();
+    server.apply({ actor: "host", type: "advance", at: 5 });
+    server.afterNextRead = () => {
+      server.apply({ actor: "host", type: "advance", at: 6 });
+      store.remoteSeq(server.seq);
+    };
+    store.remoteSeq(server.seq);
+    await store.settled();
+    expect(ready(store.snapshot()).events).toEqual(server.events);
+    expect(server.gets).toBe(3);
   });
 });

@@ -187,10 +187,15 @@ export class TableStore {
   private async run(): Promise<void> {
     while (!this.disposed) {
       if (this.wantRefresh) {
+        // Cleared before the read: a push that lands while the read is on its way may be newer than
+        // what the read brings, and sets it again so the loop reads once more.
+        this.wantRefresh = false;
         const fetched = await this.deps.api.table(this.id);
         if (this.disposed) return;
-        if (!fetched.ok) return this.failed(fetched.error);
-        this.wantRefresh = false;
+        if (!fetched.ok) {
+          this.wantRefresh = true;
+          return this.failed(fetched.error);
+        }
         this.adopt(fetched.value);
         continue;
       }
