@@ -24,6 +24,8 @@ class FakeServer {
   online = false;
   /** Runs once after the next table read is taken and before its answer arrives (a commit in between). */
   afterNextRead: (() => void) | null = null;
+  /** Runs once after the next command is committed and before its answer arrives. */
+  afterNextCommit: (() => void) | null = null;
 
   constructor() {
     const made = createGame({ seats: names, deal: { seed: "sync-test" }, at: 1 });
@@ -76,6 +78,12 @@ class FakeServer {
       this.events.push(...result.events);
       const answer = { seq: this.seq, events: [...result.events] };
       this.answers.set(body.id, answer);
+      const after = this.afterNextCommit;
+      this.afterNextCommit = null;
+      if (after) {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        after();
+      }
       if (this.loseNextAnswer) {
         this.loseNextAnswer = false;
         throw new TypeError("Failed to fetch");
@@ -319,5 +327,20 @@ describe("the table store", () => {
     await store.settled();
     expect(ready(store.snapshot()).events).toEqual(server.events);
     expect(server.gets).toBe(3);
+  });
+
+  it("reads another device's commit pushed while its own step was on its way, once that step is answered", async () => {
+    const store = open();
+    await store.settled();
+    server.afterNextCommit = () => {
+      server.apply({ actor: "host", type: "foul", seat: 7, reason: "arguing", at: 5 });
+      store.remoteSeq(server.seq);
+    };
+    store.send(foul(2));
+    await store.settled();
+    const table = ready(store.snapshot());
+    expect(table.events).toEqual(server.events);
+    expect(table.view.seats[6]?.fouls).toBe(1);
+    expect(server.gets).toBe(2);
   });
 });

@@ -92,6 +92,8 @@ export class TableStore {
   private problem: SyncProblem | null = null;
   private reachable = true;
   private wantRefresh = true;
+  /** The highest seq a push told of while our own steps were queued (0: none to read). */
+  private heard = 0;
   private loop: Promise<void> | null = null;
   private cancelRetry: (() => void) | null = null;
   private attempt = 0;
@@ -166,10 +168,14 @@ export class TableStore {
 
   /** Another device changed the table (the realtime push): refetch when we are behind and idle. */
   remoteSeq(seq: number): void {
-    if (seq > this.serverSeq && this.queue.length === 0) {
-      this.wantRefresh = true;
-      this.kick();
+    if (seq <= this.serverSeq) return;
+    if (this.queue.length > 0) {
+      // Maybe our own step's commit, maybe another device's: known once our steps are answered.
+      this.heard = Math.max(this.heard, seq);
+      return;
     }
+    this.wantRefresh = true;
+    this.kick();
   }
 
   dismissProblem(): void {
@@ -200,7 +206,13 @@ export class TableStore {
         continue;
       }
       const step = this.queue[0];
-      if (!step) return;
+      if (!step) {
+        // A push beyond our own answered steps was another device's commit: read it.
+        if (this.heard <= this.serverSeq) return;
+        this.heard = 0;
+        this.wantRefresh = true;
+        continue;
+      }
       step.seq = this.serverSeq;
       const answer = await this.deps.api.command(this.id, {
         id: step.id,
