@@ -119,7 +119,7 @@ describe.each(BACKENDS)("leak test on $name", (backend) => {
         (received.get(seat) ?? []).filter((m): m is ViewMsg => m.type === "view").at(-1) ?? null;
       /** The phone's own answer to command `id` (bounded wait). */
       const answerTo = async (seat: Seat, id: string) => {
-        const deadline = Date.now() + 3000;
+        const deadline = Date.now() + 10_000;
         for (;;) {
           const m = (received.get(seat) ?? []).find(
             (x) => (x.type === "ack" || x.type === "rejected") && x.id === id,
@@ -231,7 +231,7 @@ describe.each(BACKENDS)("leak test on $name", (backend) => {
           const log = received.get(gone.seat) ?? [];
           const from = log.length;
           await connect(gone.seat);
-          const deadline = Date.now() + 5000;
+          const deadline = Date.now() + 10_000;
           while (!log.slice(from).some((m) => m.type === "outChat") && Date.now() < deadline)
             await new Promise((r) => setTimeout(r, 10));
           const types = log.slice(from).map((m) => m.type);

@@ -30,7 +30,7 @@ export async function joinSeat(h: Harness, code: string, seat: number): Promise<
 export async function nextOf<T extends ServerMessage["type"]>(
   c: Client,
   types: readonly T[],
-  ms = 3000,
+  ms = 10_000,
 ): Promise<Extract<ServerMessage, { type: T }>> {
   const deadline = Date.now() + ms;
   for (;;) {

@@ -35,7 +35,7 @@ export class Client {
   }
 
   /** The next message not yet read (fails after `ms`). */
-  async next(ms = 3000): Promise<ServerMessage> {
+  async next(ms = 10_000): Promise<ServerMessage> {
     const deadline = Date.now() + ms;
     while (this.read >= this.messages.length) {
       const left = deadline - Date.now();
