@@ -8,15 +8,13 @@ import { hasQueue } from "./flow.js";
 import { isPending, targetProblem, wakeFor } from "./night/wake.js";
 import { seededRandom, shuffled } from "./random.js";
 import { MAX_POINTS } from "./rating/points.js";
-import { type RuleError, type RuleId, ruleError } from "./rules.js";
+import { type RuleError, ruleError } from "./rules.js";
 import { inGame, isMuted, isSeat, seatOf } from "./seats.js";
 import type { Actor, DayStep, GameState, Seat } from "./state.js";
 
 export type Decision =
   | { readonly ok: true; readonly events: readonly GameEvent[] }
   | { readonly ok: false; readonly error: RuleError };
-
-const fail = (rule: RuleId, message: string): Decision => ({ ok: false, error: ruleError(rule, message) });
 
 export const MAX_SPEECH_LENGTH = 1000;
 
@@ -58,14 +56,24 @@ export function currentInQueue(step: DayStep): Seat | undefined {
 }
 
 export function decide(state: GameState, command: Command): Decision {
-  const c = command as Command & Record<string, unknown>;
-  if (c === null || typeof c !== "object") return fail("COMMAND", "a command must be an object");
-  if (c.actor !== "host" && !isSeat(c.actor)) return fail("ACTOR", "the actor is the host or a seat 1–12");
-  if (typeof c.at !== "number" || !Number.isFinite(c.at))
-    return fail("COMMAND", "a command carries its time `at` in milliseconds");
-  const problem = check(state, c);
+  const problem = commandProblem(state, command);
   if (problem) return { ok: false, error: problem };
-  return { ok: true, events: [toEvent(state, c)] };
+  return { ok: true, events: [toEvent(state, command)] };
+}
+
+/**
+ * The rule a command breaks now (its shape, its actor, its time, then the rules), or null when it
+ * is legal and `toEvent` may turn it into its one event. `decide` is these two steps; `execute`
+ * calls them itself, so a command costs no Decision on its way to the new state.
+ */
+export function commandProblem(state: GameState, command: Command): RuleError | null {
+  const c = command as Command & Record<string, unknown>;
+  if (c === null || typeof c !== "object") return ruleError("COMMAND", "a command must be an object");
+  if (c.actor !== "host" && !isSeat(c.actor))
+    return ruleError("ACTOR", "the actor is the host or a seat 1–12");
+  if (typeof c.at !== "number" || !Number.isFinite(c.at))
+    return ruleError("COMMAND", "a command carries its time `at` in milliseconds");
+  return check(state, c);
 }
 
 /** The actor may act for `seat`: it is the seat itself or the host entering its choice. */
@@ -431,7 +439,8 @@ function checkRating(state: GameState, c: CommandBody & { readonly actor: Actor 
   }
 }
 
-function toEvent(state: GameState, c: Command): GameEvent {
+/** The event of a command `commandProblem` has found legal. */
+export function toEvent(state: GameState, c: Command): GameEvent {
   const at = c.at;
   const by = c.actor;
   switch (c.type) {
