@@ -63,13 +63,16 @@ export function initialState(created: Created): GameState {
 
 /** Folds one event; `state` is null only for the game's first event. */
 export function evolve(state: GameState | null, event: GameEvent): GameState {
-  if (event.type === "created") return initialState(event);
+  // Read once and passed on: each event type has its own hidden class, so every read of a field of
+  // "any event" is one of V8's slow megamorphic lookups.
+  const { type, at } = event;
+  if (type === "created") return initialState(event);
   if (state === null) throw new Error("a game starts with its created event");
   const d = draftOf(state);
-  if (event.type === "undone") undo(d);
+  if (type === "undone") undo(d);
   else {
-    apply(d, event);
-    settle(d, event.at);
+    apply(d, event, at);
+    settle(d, at);
     d.log = { event, prev: state.log };
   }
   d.version = state.version + 1;
@@ -88,7 +91,7 @@ function undo(d: Draft): void {
   Object.assign(d, initialState(d.created));
   for (let i = kept.length - 1; i >= 0; i--) {
     const event = kept[i] as Fact;
-    apply(d, event);
+    apply(d, event, event.at);
     settle(d, event.at);
     d.log = { event, prev: d.log } satisfies LogNode;
   }
@@ -110,9 +113,9 @@ function addFouls(d: Draft, seat: Seat, count: number): void {
   if (fouls >= 5 && inGame(d, seat)) eliminate(d, [seat], "fouls");
 }
 
-function apply(d: Draft, event: Fact): void {
+/** Folds one event (its time `at`) into the draft, before `settle`. */
+function apply(d: Draft, event: Fact, at: number): void {
   const phase = d.phase;
-  const at = event.at;
   switch (event.type) {
     case "redealt":
       d.seats = d.seats.map((s, i) => ({ ...s, card: event.cards[i] as typeof s.card }));

@@ -193,8 +193,12 @@ function seatActions(state: GameState, seat: Seat): Action[] | null {
           if (step.queue[step.index] !== seat) return [];
           const vote = VOTE[seat] as readonly Action[];
           const out: Action[] = [];
-          for (const target of voteTargets(state, step.candidates))
+          const targets = voteTargets(state, step.candidates);
+          // Indexed, not for…of: V8 iterated this list through its generic iterator here.
+          for (let i = 0; i < targets.length; i++) {
+            const target = targets[i] as Seat;
             if (target !== seat) out.push(vote[target] as Action);
+          }
           return out;
         }
         case "liftAll":

@@ -182,7 +182,8 @@ export function isPending(state: GameState, wake: Wake, seat: Seat): boolean {
 
 /** Whether any chooser of the wake step has still to choose. */
 export function anyPending(state: GameState, wake: Wake): boolean {
-  for (const seat of wake.choosers) if (isPending(state, wake, seat)) return true;
+  const choosers = wake.choosers;
+  for (let i = 0; i < choosers.length; i++) if (isPending(state, wake, choosers[i] as Seat)) return true;
   return false;
 }
 
@@ -241,7 +242,10 @@ export function targetRefusal(state: GameState, wake: Wake, seat: Seat, target: 
 
 /** Whether a chooser of this wake step is stopped and may only skip (NIGHT-2, NIGHT-4, ACTING-DON). */
 export function isStopped(wake: Wake, seat: Seat): boolean {
-  for (const s of wake.stopped) if (s.seat === seat) return true;
+  // Indexed, not for…of: the list is often the shared frozen empty one, which V8 iterated slowly.
+  const stopped = wake.stopped;
+  for (let i = 0; i < stopped.length; i++)
+    if ((stopped[i] as Wake["stopped"][number]).seat === seat) return true;
   return false;
 }
 
