@@ -2,7 +2,7 @@
 
 import { isMafioso } from "../cards.js";
 import type { RuleId } from "../rules.js";
-import { holderOf, inGame, livingMafiosi, seatOf } from "../seats.js";
+import { holderOf, inGame, seatOf } from "../seats.js";
 import { type GameState, type Night, type NightChoice, type NightRole, SEATS, type Seat } from "../state.js";
 
 export function tonight(state: GameState): Night {
@@ -114,32 +114,35 @@ const FROZEN_STOP: readonly Wake["stopped"][] = Array.from({ length: SEATS + 1 }
 
 /** ACTING-DON, NIGHT-4, NIGHT-5: who makes the mafia's shot tonight. */
 function mafiaWake(state: GameState, frozen: Seat | null): Wake | null {
-  const mafiosi = livingMafiosi(state);
-  if (mafiosi.length === 0) {
+  // One pass over the seats for the living mafiosi and the Don (loops, not map/find/filter: this
+  // runs at every mafia step of every night).
+  const wake: Seat[] = [];
+  let don: Seat | null = null;
+  for (const s of state.seats) {
+    if (s.out !== null || !isMafioso(s.card)) continue;
+    wake.push(s.seat);
+    if (s.card === "don" && don === null) don = s.seat;
+  }
+  if (wake.length === 0) {
     const prostitute = holderOf(state, "prostitute");
     if (!prostitute || prostitute.out !== null) return null;
     // NIGHT-5: the lone prostitute shoots; freezing herself has no effect, so she is never stopped.
+    const alone = ALONE[prostitute.seat] as readonly Seat[];
     return {
       role: "mafia",
-      wake: ALONE[prostitute.seat] as readonly Seat[],
-      choosers: ALONE[prostitute.seat] as readonly Seat[],
+      wake: alone,
+      choosers: alone,
       action: "shot",
       stopped: NONE_STOPPED,
       blocked: null,
     };
   }
-  const wake = mafiosi.map((s) => s.seat);
-  const don = mafiosi.find((s) => s.card === "don");
-  if (don && frozen !== don.seat)
-    return {
-      role: "mafia",
-      wake,
-      choosers: ALONE[don.seat] as readonly Seat[],
-      action: "shot",
-      stopped: NONE_STOPPED,
-      blocked: null,
-    };
-  const unfrozen = wake.filter((seat) => seat !== frozen);
+  if (don !== null && frozen !== don) {
+    const choosers = ALONE[don] as readonly Seat[];
+    return { role: "mafia", wake, choosers, action: "shot", stopped: NONE_STOPPED, blocked: null };
+  }
+  const unfrozen: Seat[] = [];
+  for (const seat of wake) if (seat !== frozen) unfrozen.push(seat);
   if (unfrozen.length === 0) {
     return {
       role: "mafia",
@@ -150,13 +153,13 @@ function mafiaWake(state: GameState, frozen: Seat | null): Wake | null {
       blocked: null,
     };
   }
-  if (don && state.settings.frozenDonStopsShot) {
+  if (don !== null && state.settings.frozenDonStopsShot) {
     return {
       role: "mafia",
       wake,
-      choosers: [don.seat],
+      choosers: [don],
       action: "shot",
-      stopped: [{ seat: don.seat, rule: "ACTING-DON" }],
+      stopped: [{ seat: don, rule: "ACTING-DON" }],
       blocked: null,
     };
   }
