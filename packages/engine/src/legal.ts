@@ -40,12 +40,14 @@ const NOTE = perSeat((seat) => [
 ]);
 
 /**
- * Shared, frozen answers of `awaiting`: the host is awaited at most steps of every game, and one
- * seat at every vote and most night steps, so none of them builds a new list.
+ * Shared answers of `awaiting`: the host is awaited at most steps of every game, and one seat at
+ * every vote and most night steps, so none of them builds a new list. Read-only by their type but
+ * not frozen: V8 reads a frozen array by index through a slower generic path, and the game loop
+ * reads `awaiting(state)[0]` at every command.
  */
-const HOST: readonly Actor[] = Object.freeze(["host"]);
-const NOBODY: readonly Actor[] = Object.freeze([]);
-const ONE_SEAT = perSeat((seat): readonly Actor[] => Object.freeze([seat]));
+const HOST: readonly Actor[] = ["host"];
+const NOBODY: readonly Actor[] = [];
+const ONE_SEAT = perSeat((seat): readonly Actor[] => [seat]);
 
 /** The awaited seat as a list: itself, or nobody when the queue is done. */
 const only = (seat: Seat | undefined): readonly Actor[] =>

@@ -103,14 +103,13 @@ function single(
   return { role, wake: alone, choosers: alone, action, stopped: stopped as Wake["stopped"], blocked };
 }
 
-// Shared, frozen parts of a single holder's wake, made once: a wake is computed at every night step.
-const ALONE: readonly (readonly Seat[])[] = Array.from({ length: SEATS + 1 }, (_, seat) =>
-  Object.freeze([seat]),
-);
-const NONE_STOPPED: Wake["stopped"] = Object.freeze([]);
-const FROZEN_STOP: readonly Wake["stopped"][] = Array.from({ length: SEATS + 1 }, (_, seat) =>
-  Object.freeze([Object.freeze({ seat, rule: "NIGHT-2" as RuleId })]),
-);
+// Shared parts of a single holder's wake, made once: a wake is computed at every night step.
+// Read-only by their type but not frozen, as V8 reads a frozen array by index more slowly.
+const ALONE: readonly (readonly Seat[])[] = Array.from({ length: SEATS + 1 }, (_, seat) => [seat]);
+const NONE_STOPPED: Wake["stopped"] = [];
+const FROZEN_STOP: readonly Wake["stopped"][] = Array.from({ length: SEATS + 1 }, (_, seat) => [
+  { seat, rule: "NIGHT-2" as RuleId },
+]);
 
 /** ACTING-DON, NIGHT-4, NIGHT-5: who makes the mafia's shot tonight. */
 function mafiaWake(state: GameState, frozen: Seat | null): Wake | null {
@@ -245,7 +244,7 @@ export function targetRefusal(state: GameState, wake: Wake, seat: Seat, target: 
 
 /** Whether a chooser of this wake step is stopped and may only skip (NIGHT-2, NIGHT-4, ACTING-DON). */
 export function isStopped(wake: Wake, seat: Seat): boolean {
-  // Indexed, not for…of: the list is often the shared frozen empty one, which V8 iterated slowly.
+  // Indexed, not for…of: V8 iterated this list through its generic iterator here.
   const stopped = wake.stopped;
   for (let i = 0; i < stopped.length; i++)
     if ((stopped[i] as Wake["stopped"][number]).seat === seat) return true;
