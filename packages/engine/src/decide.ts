@@ -8,15 +8,13 @@ import { hasQueue } from "./flow.js";
 import { isPending, targetProblem, wakeFor } from "./night/wake.js";
 import { seededRandom, shuffled } from "./random.js";
 import { MAX_POINTS } from "./rating/points.js";
-import { type RuleError, type RuleId, ruleError } from "./rules.js";
+import { type RuleError, ruleError } from "./rules.js";
 import { inGame, isMuted, isSeat, seatOf } from "./seats.js";
 import type { Actor, DayStep, GameState, Seat } from "./state.js";
 
 export type Decision =
   | { readonly ok: true; readonly events: readonly GameEvent[] }
   | { readonly ok: false; readonly error: RuleError };
-
-const fail = (rule: RuleId, message: string): Decision => ({ ok: false, error: ruleError(rule, message) });
 
 export const MAX_SPEECH_LENGTH = 1000;
 
@@ -58,14 +56,25 @@ export function currentInQueue(step: DayStep): Seat | undefined {
 }
 
 export function decide(state: GameState, command: Command): Decision {
-  const c = command as Command & Record<string, unknown>;
-  if (c === null || typeof c !== "object") return fail("COMMAND", "a command must be an object");
-  if (c.actor !== "host" && !isSeat(c.actor)) return fail("ACTOR", "the actor is the host or a seat 1–12");
-  if (typeof c.at !== "number" || !Number.isFinite(c.at))
-    return fail("COMMAND", "a command carries its time `at` in milliseconds");
-  const problem = check(state, c);
+  const problem = commandProblem(state, command);
   if (problem) return { ok: false, error: problem };
-  return { ok: true, events: [toEvent(state, c)] };
+  return { ok: true, events: [toEvent(state, command)] };
+}
+
+/**
+ * The rule a command breaks now (its shape, its actor, its time, then the rules), or null when it
+ * is legal and `toEvent` may turn it into its one event. `decide` is these two steps; `execute`
+ * calls them itself, so a command costs no Decision on its way to the new state.
+ */
+export function commandProblem(state: GameState, command: Command): RuleError | null {
+  const c = command as Command & Record<string, unknown>;
+  if (c === null || typeof c !== "object") return ruleError("COMMAND", "a command must be an object");
+  // Each read once: a field of "any command" is a slow lookup among the shapes of every command.
+  const { actor, at } = c;
+  if (actor !== "host" && !isSeat(actor)) return ruleError("ACTOR", "the actor is the host or a seat 1–12");
+  if (typeof at !== "number" || !Number.isFinite(at))
+    return ruleError("COMMAND", "a command carries its time `at` in milliseconds");
+  return check(state, c);
 }
 
 /** The actor may act for `seat`: it is the seat itself or the host entering its choice. */
@@ -431,65 +440,73 @@ function checkRating(state: GameState, c: CommandBody & { readonly actor: Actor 
   }
 }
 
-function toEvent(state: GameState, c: Command): GameEvent {
-  const at = c.at;
-  const by = c.actor;
+/**
+ * The event of a command `commandProblem` has found legal. Each case reads the command's time and
+ * actor itself: there the command's type is known, and V8 reads them from one hidden class, where a
+ * read before the switch would look them up among the shapes of every command (megamorphic).
+ */
+export function toEvent(state: GameState, c: Command): GameEvent {
   switch (c.type) {
     case "redeal": {
       const cards: readonly Card[] = c.cards
         ? c.cards.slice()
         : shuffled(DECK, seededRandom(c.seed as string));
-      return { at, by, type: "redealt", seed: c.seed ?? null, cards };
+      return { at: c.at, by: c.actor, type: "redealt", seed: c.seed ?? null, cards };
     }
     case "advance": {
       const p = state.phase;
       const from = p.kind === "day" || p.kind === "night" ? p.step.kind : p.kind;
-      return { at, by, type: "advanced", from };
+      return { at: c.at, by: c.actor, type: "advanced", from };
     }
     case "choose": {
       const p = state.phase;
       const role = p.kind === "night" && p.step.kind === "wake" ? p.step.role : "prostitute";
-      return { at, by, type: "chose", role, seat: c.seat, target: c.target };
+      return { at: c.at, by: c.actor, type: "chose", role, seat: c.seat, target: c.target };
     }
     case "note":
-      return { at, by, type: "noted", seat: c.seat, leave: c.leave };
+      return { at: c.at, by: c.actor, type: "noted", seat: c.seat, leave: c.leave };
     case "vote":
-      return { at, by, type: "voted", voter: c.voter, target: c.target };
+      return { at: c.at, by: c.actor, type: "voted", voter: c.voter, target: c.target };
     case "liftVote":
-      return { at, by, type: "liftVoted", voter: c.voter, yes: c.yes };
+      return { at: c.at, by: c.actor, type: "liftVoted", voter: c.voter, yes: c.yes };
     case "grave":
-      return { at, by, type: "graveChosen", seat: c.seat, target: c.target };
+      return { at: c.at, by: c.actor, type: "graveChosen", seat: c.seat, target: c.target };
     case "foul": {
       const count = c.reason === "nightTalk" ? 2 : 1;
       return c.note === undefined
-        ? { at, by, type: "fouled", seat: c.seat, reason: c.reason, count }
-        : { at, by, type: "fouled", seat: c.seat, reason: c.reason, count, note: c.note };
+        ? { at: c.at, by: c.actor, type: "fouled", seat: c.seat, reason: c.reason, count }
+        : { at: c.at, by: c.actor, type: "fouled", seat: c.seat, reason: c.reason, count, note: c.note };
     }
     case "remark":
-      return { at, by, type: "remarked", seat: c.seat, reason: c.reason };
+      return { at: c.at, by: c.actor, type: "remarked", seat: c.seat, reason: c.reason };
     case "disqualify":
-      return { at, by, type: "disqualified", seat: c.seat };
+      return { at: c.at, by: c.actor, type: "disqualified", seat: c.seat };
     case "speak":
-      return { at, by, type: "spoke", seat: c.seat, text: c.text.trim() };
+      return { at: c.at, by: c.actor, type: "spoke", seat: c.seat, text: c.text.trim() };
     case "undo":
-      return { at, by, type: "undone" };
+      return { at: c.at, by: c.actor, type: "undone" };
     case "announceResult":
-      return { at, by, type: "resultAnnounced" };
+      return { at: c.at, by: c.actor, type: "resultAnnounced" };
     case "nominate":
-      return { at, by, type: "nominated", candidate: c.candidate };
+      return { at: c.at, by: c.actor, type: "nominated", candidate: c.candidate };
     case "closeNominations":
-      return { at, by, type: "nominationsClosed" };
+      return { at: c.at, by: c.actor, type: "nominationsClosed" };
     case "ratingVote":
-      return { at, by, type: "ratingVoted", voter: c.voter, candidate: c.candidate };
+      return { at: c.at, by: c.actor, type: "ratingVoted", voter: c.voter, candidate: c.candidate };
     case "split":
-      return { at, by, type: "splitSet", points: c.points.map((p) => ({ seat: p.seat, points: p.points })) };
+      return {
+        at: c.at,
+        by: c.actor,
+        type: "splitSet",
+        points: c.points.map((p) => ({ seat: p.seat, points: p.points })),
+      };
     case "bonus":
-      return { at, by, type: "bonusGiven", seat: c.seat, points: c.points };
+      return { at: c.at, by: c.actor, type: "bonusGiven", seat: c.seat, points: c.points };
     case "contest":
-      return { at, by, type: "contestOpened", seat: c.seat, points: c.points };
+      return { at: c.at, by: c.actor, type: "contestOpened", seat: c.seat, points: c.points };
     case "contestVote":
-      return { at, by, type: "contestVoted", voter: c.voter, support: c.support };
+      return { at: c.at, by: c.actor, type: "contestVoted", voter: c.voter, support: c.support };
     case "closeRating":
-      return { at, by, type: "ratingClosed" };
+      return { at: c.at, by: c.actor, type: "ratingClosed" };
   }
 }

@@ -1,6 +1,9 @@
 // evolve: folds one event into the state. Derived consequences (counting a vote, resolving a night,
 // the win check) follow from the state alone, so replaying the events always rebuilds the same game.
 // Each call copies the state once into a draft and writes to that copy; the input is never changed.
+// New phases and steps are written out field by field, never spread: a spread makes an object of
+// another hidden class, and with more than four classes of phase every `phase.kind` in the engine
+// turns into V8's slow megamorphic lookup.
 
 import { teamOf } from "./cards.js";
 import type { Created, GameEvent } from "./events.js";
@@ -60,13 +63,16 @@ export function initialState(created: Created): GameState {
 
 /** Folds one event; `state` is null only for the game's first event. */
 export function evolve(state: GameState | null, event: GameEvent): GameState {
-  if (event.type === "created") return initialState(event);
+  // Read once and passed on: each event type has its own hidden class, so every read of a field of
+  // "any event" is one of V8's slow megamorphic lookups.
+  const { type, at } = event;
+  if (type === "created") return initialState(event);
   if (state === null) throw new Error("a game starts with its created event");
   const d = draftOf(state);
-  if (event.type === "undone") undo(d);
+  if (type === "undone") undo(d);
   else {
-    apply(d, event);
-    settle(d, event.at);
+    apply(d, event, at);
+    settle(d, at);
     d.log = { event, prev: state.log };
   }
   d.version = state.version + 1;
@@ -85,7 +91,7 @@ function undo(d: Draft): void {
   Object.assign(d, initialState(d.created));
   for (let i = kept.length - 1; i >= 0; i--) {
     const event = kept[i] as Fact;
-    apply(d, event);
+    apply(d, event, event.at);
     settle(d, event.at);
     d.log = { event, prev: d.log } satisfies LogNode;
   }
@@ -107,9 +113,9 @@ function addFouls(d: Draft, seat: Seat, count: number): void {
   if (fouls >= 5 && inGame(d, seat)) eliminate(d, [seat], "fouls");
 }
 
-function apply(d: Draft, event: Fact): void {
+/** Folds one event (its time `at`) into the draft, before `settle`. */
+function apply(d: Draft, event: Fact, at: number): void {
   const phase = d.phase;
-  const at = event.at;
   switch (event.type) {
     case "redealt":
       d.seats = d.seats.map((s, i) => ({ ...s, card: event.cards[i] as typeof s.card }));
@@ -130,11 +136,13 @@ function apply(d: Draft, event: Fact): void {
       }
       return;
     }
-    case "noted":
-      replaceTonight(d, { ...tonight(d), note: event.leave });
+    case "noted": {
+      const night = tonight(d);
+      replaceTonight(d, { n: night.n, choices: night.choices, note: event.leave, outcome: night.outcome });
       d.noteUsed = d.noteUsed || event.leave;
       if (phase.kind === "night") afterNote(d, phase.n, at);
       return;
+    }
     case "voted":
       if (phase.kind !== "day" || phase.step.kind !== "voting") return;
       {
@@ -160,13 +168,19 @@ function apply(d: Draft, event: Fact): void {
       return nextInQueue(d, at);
     case "graveChosen": {
       if (phase.kind !== "day" || phase.step.kind !== "lastWords") return;
-      const step = phase.step;
-      d.phase = { ...phase, step: { ...step, graveDone: true } };
+      const { queue, index } = phase.step;
+      d.phase = { kind: "day", n: phase.n, step: { kind: "lastWords", queue, index, graveDone: true } };
       if (event.target === null) return;
       eliminate(d, [event.target], "grave");
       // DAY-7: the grave's victim speaks after the voted-out.
-      if (d.result === null)
-        d.phase = { ...phase, step: { ...step, graveDone: true, queue: [...step.queue, event.target] } };
+      if (d.result === null) {
+        const withVictim = appended(queue, event.target);
+        d.phase = {
+          kind: "day",
+          n: phase.n,
+          step: { kind: "lastWords", queue: withVictim, index, graveDone: true },
+        };
+      }
       return;
     }
     case "fouled":
@@ -234,7 +248,8 @@ function applyRating(d: Draft, event: Fact, at: number): void {
     case "ratingVoted": {
       if (step.kind !== "votes") return;
       d.rating = { ...rating, votes: [...rating.votes, { voter: event.voter, candidate: event.candidate }] };
-      if (step.index + 1 < step.queue.length) return ratingStep(d, { ...step, index: step.index + 1 }, at);
+      if (step.index + 1 < step.queue.length)
+        return ratingStep(d, { kind: "votes", queue: step.queue, index: step.index + 1 }, at);
       const placed = placeCandidates(d.rating);
       for (const p of placed.points) d.rating = withPoints(d.rating, p.seat, p.points);
       return ratingStep(
@@ -270,7 +285,18 @@ function applyRating(d: Draft, event: Fact, at: number): void {
       if (step.kind !== "contest") return;
       const support = event.support ? [...step.support, event.voter] : step.support;
       if (step.index + 1 < step.queue.length)
-        return ratingStep(d, { ...step, index: step.index + 1, support }, at);
+        return ratingStep(
+          d,
+          {
+            kind: "contest",
+            seat: step.seat,
+            points: step.points,
+            queue: step.queue,
+            index: step.index + 1,
+            support,
+          },
+          at,
+        );
       // RATE-6: a change needs at least two supporting players.
       const passed = support.length >= 2;
       const scored = passed ? withPoints(rating, step.seat, step.points) : rating;

@@ -137,8 +137,10 @@ function canVote(state: GameState, voter: Seat, candidates: readonly Seat[] | nu
 
 /** DAY-4, FOUL-3: counts a vote or re-vote and moves on by the tie rule (DAY-6). */
 function countVoting(d: Draft, n: number, step: Extract<DayStep, { kind: "voting" }>, at: number): void {
-  // Votes by seat (index seat − 1): a plain array, as this runs at every voting of every game.
-  const votes: number[] = new Array(SEATS).fill(0);
+  // Votes by seat (index seat − 1): a plain array, as this runs at every voting of every game,
+  // filled by a loop (Array.prototype.fill runs outside the optimized code, in V8's C++ runtime).
+  const votes: number[] = [];
+  for (let i = 0; i < SEATS; i++) votes.push(0);
   for (const b of step.ballots) if (inGame(d, b.target)) votes[b.target - 1] += 1;
   const foulVotes: { seat: Seat; votes: number }[] = [];
   if (step.round === "vote") {

@@ -2,7 +2,7 @@
 
 import { type Card, DECK, deckProblems } from "./cards.js";
 import type { Command } from "./commands.js";
-import { decide } from "./decide.js";
+import { commandProblem, toEvent } from "./decide.js";
 import type { Created, GameEvent, SeatSetup } from "./events.js";
 import { evolve } from "./evolve.js";
 import { seededRandom, shuffled } from "./random.js";
@@ -77,11 +77,11 @@ export function execute(
   state: GameState,
   command: Command,
 ): { ok: true; state: GameState; events: readonly GameEvent[] } | { ok: false; error: RuleError } {
-  const decision = decide(state, command);
-  if (!decision.ok) return decision;
-  let next = state;
-  for (const event of decision.events) next = evolve(next, event);
-  return { ok: true, state: next, events: decision.events };
+  // decide's two steps, without its Decision: a command decides exactly one event.
+  const problem = commandProblem(state, command);
+  if (problem) return { ok: false, error: problem };
+  const event = toEvent(state, command);
+  return { ok: true, state: evolve(state, event), events: [event] };
 }
 
 /** Replays a game's events (the first is its `created`) with the engine itself. */

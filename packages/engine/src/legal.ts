@@ -3,8 +3,8 @@
 
 import type { CommandBody } from "./commands.js";
 import { check, graveOpen } from "./decide.js";
-import { isPending, pendingChoosers, targetProblem, wakeFor } from "./night/wake.js";
-import { inGame, seatOf } from "./seats.js";
+import { isPending, isStopped, pendingChoosers, targetRefusal, wakeFor } from "./night/wake.js";
+import { holderOf, inGame, seatOf } from "./seats.js";
 import { type Actor, type GameState, SEATS, type Seat } from "./state.js";
 
 /** A command without its time: the caller adds `at` when it sends it. */
@@ -39,28 +39,37 @@ const NOTE = perSeat((seat) => [
   Object.freeze<Action>({ actor: seat, type: "note", seat, leave: false }),
 ]);
 
-/** Shared answers of `awaiting`: the host is awaited at most steps of every game. */
+/**
+ * Shared answers of `awaiting`: the host is awaited at most steps of every game, and one seat at
+ * every vote and most night steps, so none of them builds a new list. Read-only by their type but
+ * not frozen: V8 reads a frozen array by index through a slower generic path, and the game loop
+ * reads `awaiting(state)[0]` at every command.
+ */
 const HOST: readonly Actor[] = ["host"];
 const NOBODY: readonly Actor[] = [];
+const ONE_SEAT = perSeat((seat): readonly Actor[] => [seat]);
+
+/** The awaited seat as a list: itself, or nobody when the queue is done. */
+const only = (seat: Seat | undefined): readonly Actor[] =>
+  seat === undefined ? NOBODY : (ONE_SEAT[seat] as readonly Actor[]);
 
 /** Who the game waits for now: seats whose choice or vote is due, or the host. */
 export function awaiting(state: GameState): readonly Actor[] {
   const phase = state.phase;
   if (phase.kind === "night" && phase.step.kind === "wake") {
     const wake = wakeFor(state, phase.step.role);
-    return wake ? pendingChoosers(state, wake) : [];
+    if (!wake) return NOBODY;
+    // One chooser but when several mafiosi shoot together (ACTING-DON, NIGHT-4).
+    if (wake.choosers.length !== 1) return pendingChoosers(state, wake);
+    const seat = wake.choosers[0] as Seat;
+    return isPending(state, wake, seat) ? only(seat) : NOBODY;
   }
-  if (phase.kind === "night" && phase.step.kind === "note") {
-    const commissar = state.seats.find((s) => s.card === "commissar");
-    return commissar ? [commissar.seat] : [];
-  }
+  if (phase.kind === "night" && phase.step.kind === "note") return only(holderOf(state, "commissar")?.seat);
   if (phase.kind === "day" && (phase.step.kind === "voting" || phase.step.kind === "liftAll")) {
-    const voter = phase.step.queue[phase.step.index];
-    return voter === undefined ? [] : [voter];
+    return only(phase.step.queue[phase.step.index]);
   }
   if (phase.kind === "rating" && (phase.step.kind === "votes" || phase.step.kind === "contest")) {
-    const voter = phase.step.queue[phase.step.index];
-    return voter === undefined ? [] : [voter];
+    return only(phase.step.queue[phase.step.index]);
   }
   return phase.kind === "closed" ? NOBODY : HOST;
 }
@@ -128,6 +137,30 @@ function candidates(state: GameState, actor: Actor): Action[] {
 }
 
 /**
+ * DAY-3, DAY-6: the seats a ballot may name in a voting, in seat order: the living players, and in
+ * a re-vote only the tied ones (the voter himself is left out by the caller). Every voter of a
+ * round asks with the same seats and candidates (a ballot changes neither), so the last answer is
+ * kept, keyed by the two values it is made from; both are replaced, never changed in place.
+ */
+function voteTargets(state: GameState, candidates: readonly Seat[] | null): readonly Seat[] {
+  const last = lastVoteTargets;
+  if (last !== null && last.seats === state.seats && last.candidates === candidates) return last.targets;
+  const targets: Seat[] = [];
+  for (const target of ALL_SEATS) {
+    if (candidates && !candidates.includes(target)) continue;
+    if (inGame(state, target)) targets.push(target);
+  }
+  lastVoteTargets = { seats: state.seats, candidates, targets };
+  return targets;
+}
+
+let lastVoteTargets: {
+  readonly seats: GameState["seats"];
+  readonly candidates: readonly Seat[] | null;
+  readonly targets: readonly Seat[];
+} | null = null;
+
+/**
  * The seat's own actions, built straight from the rules' predicates (the hot path of a bot game):
  * the same list, in the same order, as `candidates` kept by `check` (a property test compares the
  * two). Null in the rating's steps other than its votes, which take the slow way.
@@ -150,10 +183,9 @@ function seatActions(state: GameState, seat: Seat): Action[] | null {
       if (!wake || !isPending(state, wake, seat)) return [];
       const choose = CHOOSE[seat] as readonly Action[];
       const out: Action[] = [choose[0] as Action];
-      for (const target of ALL_SEATS) {
-        if (inGame(state, target) && targetProblem(state, wake, seat, target) === null)
-          out.push(choose[target] as Action);
-      }
+      if (isStopped(wake, seat)) return out; // NIGHT-2, NIGHT-4, ACTING-DON: he may only skip
+      for (const target of ALL_SEATS)
+        if (targetRefusal(state, wake, seat, target) === null) out.push(choose[target] as Action);
       return out;
     }
     case "day": {
@@ -163,9 +195,11 @@ function seatActions(state: GameState, seat: Seat): Action[] | null {
           if (step.queue[step.index] !== seat) return [];
           const vote = VOTE[seat] as readonly Action[];
           const out: Action[] = [];
-          for (const target of ALL_SEATS) {
-            if (step.candidates && !step.candidates.includes(target)) continue;
-            if (target !== seat && inGame(state, target)) out.push(vote[target] as Action);
+          const targets = voteTargets(state, step.candidates);
+          // Indexed, not for…of: V8 iterated this list through its generic iterator here.
+          for (let i = 0; i < targets.length; i++) {
+            const target = targets[i] as Seat;
+            if (target !== seat) out.push(vote[target] as Action);
           }
           return out;
         }

@@ -1,6 +1,6 @@
 // Seat arithmetic: who is in the game, the clockwise order (12 → 1), and what fouls have taken (FOUL-4).
 
-import { isMafioso, teamOf } from "./cards.js";
+import { teamOf } from "./cards.js";
 import { type GameState, SEATS, type Seat, type SeatState, type Winner } from "./state.js";
 
 export function seatOf(state: GameState, seat: Seat): SeatState {
@@ -67,18 +67,10 @@ export function nextStarter(state: GameState): Seat {
   return undefined as unknown as Seat; // as before: nobody living (the game is over by then)
 }
 
-// holderOf and livingMafiosi are loops rather than find/filter callbacks: each night step's wake
-// asks them, several times a night.
-
+// A loop rather than a find callback: each night step's wake asks it, several times a night.
 export function holderOf(state: GameState, card: SeatState["card"]): SeatState | undefined {
   for (const s of state.seats) if (s.card === card) return s;
   return undefined;
-}
-
-export function livingMafiosi(state: GameState): SeatState[] {
-  const out: SeatState[] = [];
-  for (const s of state.seats) if (s.out === null && isMafioso(s.card)) out.push(s);
-  return out;
 }
 
 /** TEAM-1 (and the parity and quiet-phase settings): the winner now, or null while the game goes on. */

@@ -2,8 +2,8 @@
 
 import { isMafioso } from "../cards.js";
 import type { RuleId } from "../rules.js";
-import { holderOf, inGame, livingMafiosi, seatOf } from "../seats.js";
-import type { GameState, Night, NightChoice, NightRole, Seat } from "../state.js";
+import { holderOf, inGame, seatOf } from "../seats.js";
+import { type GameState, type Night, type NightChoice, type NightRole, SEATS, type Seat } from "../state.js";
 
 export function tonight(state: GameState): Night {
   return state.nights[state.nights.length - 1] as Night;
@@ -97,33 +97,51 @@ function single(
 ): Wake | null {
   const holder = holderOf(state, card);
   if (!holder || holder.out !== null) return null;
-  const stopped =
-    card !== "prostitute" && frozen === holder.seat ? [{ seat: holder.seat, rule: "NIGHT-2" as RuleId }] : [];
+  const stopped = card !== "prostitute" && frozen === holder.seat ? FROZEN_STOP[holder.seat] : NONE_STOPPED;
   const blocked = card === "prostitute" || card === "doctor" ? repeatBlocked(state, card) : null;
-  return { role, wake: [holder.seat], choosers: [holder.seat], action, stopped, blocked };
+  const alone = ALONE[holder.seat] as readonly Seat[];
+  return { role, wake: alone, choosers: alone, action, stopped: stopped as Wake["stopped"], blocked };
 }
+
+// Shared parts of a single holder's wake, made once: a wake is computed at every night step.
+// Read-only by their type but not frozen, as V8 reads a frozen array by index more slowly.
+const ALONE: readonly (readonly Seat[])[] = Array.from({ length: SEATS + 1 }, (_, seat) => [seat]);
+const NONE_STOPPED: Wake["stopped"] = [];
+const FROZEN_STOP: readonly Wake["stopped"][] = Array.from({ length: SEATS + 1 }, (_, seat) => [
+  { seat, rule: "NIGHT-2" as RuleId },
+]);
 
 /** ACTING-DON, NIGHT-4, NIGHT-5: who makes the mafia's shot tonight. */
 function mafiaWake(state: GameState, frozen: Seat | null): Wake | null {
-  const mafiosi = livingMafiosi(state);
-  if (mafiosi.length === 0) {
+  // One pass over the seats for the living mafiosi and the Don (loops, not map/find/filter: this
+  // runs at every mafia step of every night).
+  const wake: Seat[] = [];
+  let don: Seat | null = null;
+  for (const s of state.seats) {
+    if (s.out !== null || !isMafioso(s.card)) continue;
+    wake.push(s.seat);
+    if (s.card === "don" && don === null) don = s.seat;
+  }
+  if (wake.length === 0) {
     const prostitute = holderOf(state, "prostitute");
     if (!prostitute || prostitute.out !== null) return null;
     // NIGHT-5: the lone prostitute shoots; freezing herself has no effect, so she is never stopped.
+    const alone = ALONE[prostitute.seat] as readonly Seat[];
     return {
       role: "mafia",
-      wake: [prostitute.seat],
-      choosers: [prostitute.seat],
+      wake: alone,
+      choosers: alone,
       action: "shot",
-      stopped: [],
+      stopped: NONE_STOPPED,
       blocked: null,
     };
   }
-  const wake = mafiosi.map((s) => s.seat);
-  const don = mafiosi.find((s) => s.card === "don");
-  if (don && frozen !== don.seat)
-    return { role: "mafia", wake, choosers: [don.seat], action: "shot", stopped: [], blocked: null };
-  const unfrozen = wake.filter((seat) => seat !== frozen);
+  if (don !== null && frozen !== don) {
+    const choosers = ALONE[don] as readonly Seat[];
+    return { role: "mafia", wake, choosers, action: "shot", stopped: NONE_STOPPED, blocked: null };
+  }
+  const unfrozen: Seat[] = [];
+  for (const seat of wake) if (seat !== frozen) unfrozen.push(seat);
   if (unfrozen.length === 0) {
     return {
       role: "mafia",
@@ -134,17 +152,17 @@ function mafiaWake(state: GameState, frozen: Seat | null): Wake | null {
       blocked: null,
     };
   }
-  if (don && state.settings.frozenDonStopsShot) {
+  if (don !== null && state.settings.frozenDonStopsShot) {
     return {
       role: "mafia",
       wake,
-      choosers: [don.seat],
+      choosers: [don],
       action: "shot",
-      stopped: [{ seat: don.seat, rule: "ACTING-DON" }],
+      stopped: [{ seat: don, rule: "ACTING-DON" }],
       blocked: null,
     };
   }
-  return { role: "mafia", wake, choosers: unfrozen, action: "shot", stopped: [], blocked: null };
+  return { role: "mafia", wake, choosers: unfrozen, action: "shot", stopped: NONE_STOPPED, blocked: null };
 }
 
 /** The choosers of the current wake step who have not chosen yet. */
@@ -166,54 +184,107 @@ export function isPending(state: GameState, wake: Wake, seat: Seat): boolean {
 
 /** Whether any chooser of the wake step has still to choose. */
 export function anyPending(state: GameState, wake: Wake): boolean {
-  for (const seat of wake.choosers) if (isPending(state, wake, seat)) return true;
+  const choosers = wake.choosers;
+  for (let i = 0; i < choosers.length; i++) if (isPending(state, wake, choosers[i] as Seat)) return true;
   return false;
 }
 
 /** NIGHT-3, NIGHT-8: the target this seat may not pick tonight, or "any" when it must rest. */
 export function repeatBlocked(state: GameState, role: "prostitute" | "doctor"): Seat | "any" | null {
   const n = tonight(state).n;
-  const prev1 = state.nights.find((night) => night.n === n - 1);
-  const prev2 = state.nights.find((night) => night.n === n - 2);
-  const t1 = prev1 ? (choiceOf(prev1, role)?.target ?? null) : null;
-  const t2 = prev2 ? (choiceOf(prev2, role)?.target ?? null) : null;
+  const t1 = targetOn(state, n - 1, role);
+  const t2 = targetOn(state, n - 2, role);
   if (t1 === null || t2 === null) return null;
   if (state.settings.repeatLimitScope === "anyTarget") return "any";
   return t1 === t2 ? t1 : null;
 }
 
-/** Why `target` is not a legal choice for `seat` at this wake step, or null when it is. */
+/** The seat `role` chose on night `n`, or null (no such night, or no choice, or a skip). */
+function targetOn(state: GameState, n: number, role: NightRole): Seat | null {
+  // A loop, not nights.find(…): the prostitute's and the doctor's wakes ask this every night.
+  for (const night of state.nights) if (night.n === n) return choiceOf(night, role)?.target ?? null;
+  return null;
+}
+
+/**
+ * Why `target` is not a legal choice for `seat` at this wake step, as a short code: the list of a
+ * seat's choices asks this for every target at every night step, and only a refused command needs
+ * the sentence (targetProblem).
+ */
+export type TargetRefusal =
+  | "stopped"
+  | "out"
+  | "rest"
+  | "repeated"
+  | "selfShot"
+  | "shooter"
+  | "selfKill"
+  | "selfCheck";
+
+/** The reason `target` is refused to `seat` at this wake step, or null when the choice is legal. */
+export function targetRefusal(state: GameState, wake: Wake, seat: Seat, target: Seat): TargetRefusal | null {
+  if (isStopped(wake, seat)) return "stopped";
+  if (!inGame(state, target)) return "out";
+  switch (wake.action) {
+    case "freeze":
+    case "heal": {
+      const blocked = wake.blocked;
+      if (blocked === "any") return "rest";
+      return blocked === target ? "repeated" : null;
+    }
+    case "shot":
+      if (!isMafioso(seatOf(state, seat).card)) return target === seat ? "selfShot" : null;
+      return wake.choosers.includes(target) ? "shooter" : null;
+    case "kill":
+      return target === seat ? "selfKill" : null;
+    case "check":
+      return target === seat ? "selfCheck" : null;
+  }
+}
+
+/** Whether a chooser of this wake step is stopped and may only skip (NIGHT-2, NIGHT-4, ACTING-DON). */
+export function isStopped(wake: Wake, seat: Seat): boolean {
+  // Indexed, not for…of: V8 iterated this list through its generic iterator here.
+  const stopped = wake.stopped;
+  for (let i = 0; i < stopped.length; i++)
+    if ((stopped[i] as Wake["stopped"][number]).seat === seat) return true;
+  return false;
+}
+
+/** Why `target` is not a legal choice for `seat` at this wake step (rule and sentence), or null when it is. */
 export function targetProblem(
   state: GameState,
   wake: Wake,
   seat: Seat,
   target: Seat,
 ): { rule: RuleId; message: string } | null {
-  const stop = wake.stopped.find((s) => s.seat === seat);
-  if (stop) return { rule: stop.rule, message: `seat ${seat} cannot act tonight and may only skip` };
-  if (!inGame(state, target)) return { rule: "NIGHT-1", message: `seat ${target} is not in the game` };
-  switch (wake.action) {
-    case "freeze":
-    case "heal": {
-      const role = wake.action === "freeze" ? "prostitute" : "doctor";
-      const blocked = wake.blocked;
-      const rule: RuleId = role === "prostitute" ? "NIGHT-3" : "NIGHT-8";
-      if (blocked === "any")
-        return { rule, message: `the ${role} chose on the two nights before and must rest tonight` };
-      if (blocked === target) return { rule, message: `seat ${target} was chosen on the two nights before` };
-      return null;
+  const refusal = targetRefusal(state, wake, seat, target);
+  if (refusal === null) return null;
+  const role = wake.action === "freeze" ? "prostitute" : "doctor";
+  switch (refusal) {
+    case "stopped": {
+      const rule = (wake.stopped.find((s) => s.seat === seat) as Wake["stopped"][number]).rule;
+      return { rule, message: `seat ${seat} cannot act tonight and may only skip` };
     }
-    case "shot": {
-      const lone = !isMafioso(seatOf(state, seat).card);
-      if (lone && target === seat)
-        return { rule: "NIGHT-9", message: "the prostitute may not shoot herself" };
-      if (!lone && wake.choosers.includes(target))
-        return { rule: "NIGHT-9", message: "the shooters may not shoot one of themselves" };
-      return null;
-    }
-    case "kill":
-      return target === seat ? { rule: "NIGHT-10", message: "the maniac may not target himself" } : null;
-    case "check":
-      return target === seat ? { rule: "NIGHT-11", message: "the commissar may not check himself" } : null;
+    case "out":
+      return { rule: "NIGHT-1", message: `seat ${target} is not in the game` };
+    case "rest":
+      return {
+        rule: role === "prostitute" ? "NIGHT-3" : "NIGHT-8",
+        message: `the ${role} chose on the two nights before and must rest tonight`,
+      };
+    case "repeated":
+      return {
+        rule: role === "prostitute" ? "NIGHT-3" : "NIGHT-8",
+        message: `seat ${target} was chosen on the two nights before`,
+      };
+    case "selfShot":
+      return { rule: "NIGHT-9", message: "the prostitute may not shoot herself" };
+    case "shooter":
+      return { rule: "NIGHT-9", message: "the shooters may not shoot one of themselves" };
+    case "selfKill":
+      return { rule: "NIGHT-10", message: "the maniac may not target himself" };
+    case "selfCheck":
+      return { rule: "NIGHT-11", message: "the commissar may not check himself" };
   }
 }
