@@ -136,7 +136,7 @@ describe("misto replay", () => {
     });
   }
 
-  it("HOST-3 FOUL-1 replays the golden records, each to its winner, with fouls and undos in the recap", async () => {
+  it("HOST-3 FOUL-1 DAY-6 replays the golden records, each to its winner, with fouls, undos and speeches in the recap", async () => {
     const golden = new URL("../../record/test/golden/", import.meta.url);
     const files = readdirSync(golden).filter((f) => f.endsWith(".json"));
     expect(files.length).toBeGreaterThanOrEqual(8);
@@ -148,6 +148,8 @@ describe("misto replay", () => {
       if (name === "fouls.json") expect(stdout).toContain("Day 1: a foul to 10 (insult): 2 in all");
       if (name === "undo-the-end.json") expect(stdout).toMatch(/the host undoes 9's vote for 4/);
       if (name === "draw-at-night.json") expect(stdout).toContain("Winner: draw (4 days, 4 nights)");
+      if (name === "tie-revote-lift-all.json")
+        expect(stdout).toContain("Day 1: split speeches: 8 (0:01), 9 (0:01)");
     }
   });
 });

@@ -10,6 +10,7 @@ export { createGame, execute, replay, type Setup, type SetupError } from "./game
 export { type Action, awaiting, legalActions } from "./legal.js";
 export { pick, type Random, seededRandom, shuffled } from "./random.js";
 export * from "./rules.js";
+export { livingFrom, nextStarter } from "./seats.js";
 export * from "./settings.js";
 export * from "./state.js";
 export * from "./view.js";

@@ -3,12 +3,15 @@
 
 import {
   type Card,
+  type DayStep,
   evolve,
   type FoulReason,
   type GameEvent,
   type GameState,
+  livingFrom,
   type NightChoice,
   type NightOutcome,
+  nextStarter,
   type OutCause,
   type RemarkReason,
   type Seat,
@@ -27,6 +30,18 @@ export interface SeatCard {
   readonly seat: Seat;
   readonly card: Card;
 }
+
+/** DAY-2, DAY-6, DAY-7: the day's rounds of speeches, named as the engine's day steps. */
+export type SpeechRound = "accusations" | "splitSpeeches" | "lastWords";
+
+/**
+ * One turn in a round of speeches, in the order of the round: the seat had the floor (for `seconds`,
+ * or null when the events' times do not allow it), or it was passed over (FOUL-4: muted; or out of
+ * the game before its turn).
+ */
+export type RecapSpeech =
+  | { readonly seat: Seat; readonly skipped: null; readonly seconds: number | null }
+  | { readonly seat: Seat; readonly skipped: "muted" | "out" };
 
 export type RecapEntry =
   /** SETUP-3, SETUP-4: the deal, or a new deal. */
@@ -56,6 +71,15 @@ export type RecapEntry =
       readonly phase: RecapPhase;
       readonly deaths: readonly SeatCard[];
       readonly noteRead: { readonly commissar: Seat; readonly target: Seat; readonly black: boolean } | null;
+    }
+  /** DAY-1: the discussion, and its length in seconds (null when the events' times do not allow it). */
+  | { readonly kind: "discussion"; readonly phase: RecapPhase; readonly seconds: number | null }
+  /** DAY-2, DAY-5: the accusation speeches; DAY-6: the split speeches of a tie; DAY-7: the last words. */
+  | {
+      readonly kind: "speeches";
+      readonly phase: RecapPhase;
+      readonly round: SpeechRound;
+      readonly speeches: readonly RecapSpeech[];
     }
   /** FOUL-1: a foul (two for night talk), and the seat's total after it. */
   | {
@@ -126,9 +150,30 @@ export type RecapEntry =
 export function recap(record: GameRecord): RecapEntry[] {
   const entries: RecapEntry[] = [];
   let state: GameState | null = null;
+  // The round of speeches under way, and (HOST-3) for every step the host may undo, the round as it
+  // stood before that step and the speech entries the step made: an undo takes them back.
+  let round: Round | null = null;
+  const undoable: { readonly round: Round | null; readonly made: readonly RecapEntry[] }[] = [];
   for (const event of record.events) {
     const next: GameState = evolve(state, event);
-    entries.push(...entriesOf(state, next, event));
+    if (state !== null && event.type === "undone") {
+      const step = undoable.pop();
+      if (step) {
+        for (const made of step.made) {
+          const at = entries.indexOf(made);
+          if (at >= 0) entries.splice(at, 1);
+        }
+        round = step.round;
+      }
+      entries.push(...entriesOf(state, next, event, []));
+    } else {
+      const speeches: Speeches =
+        state === null ? { made: [], round: null } : speechesOf(state, next, event, round);
+      entries.push(...entriesOf(state, next, event, speeches.made));
+      // The engine's log: every event but the first, undos and speech lines (which an undo keeps).
+      if (state !== null && event.type !== "spoke") undoable.push({ round, made: speeches.made });
+      round = speeches.round;
+    }
     state = next;
   }
   if (state?.rating) entries.push(ratingEntry(state));
@@ -160,7 +205,12 @@ function phaseOf(state: GameState): RecapPhase {
 
 const cardOf = (state: GameState, seat: Seat): Card => (state.seats[seat - 1] as { card: Card }).card;
 
-function entriesOf(prev: GameState | null, next: GameState, event: GameEvent): RecapEntry[] {
+function entriesOf(
+  prev: GameState | null,
+  next: GameState,
+  event: GameEvent,
+  speeches: readonly RecapEntry[],
+): RecapEntry[] {
   if (prev === null || event.type === "created" || event.type === "redealt") {
     const seats = next.seats.map((s) => ({ seat: s.seat, name: s.name, card: s.card }));
     return [{ kind: "deal", phase: { kind: "deal" }, redeal: prev !== null, seed: next.seed, seats }];
@@ -207,6 +257,8 @@ function entriesOf(prev: GameState | null, next: GameState, event: GameEvent): R
       out.push({ kind: "announced", phase: { kind: "after" }, winner: next.result?.winner ?? null });
       break;
   }
+  // Before the voting they lead to (DAY-2, DAY-6); last words end after the elimination was told.
+  out.push(...speeches);
   for (const night of next.nights) {
     const before = prev.nights.find((x) => x.n === night.n);
     if (night.outcome && !before?.outcome) out.push(nightEntry(next, night.n));
@@ -224,6 +276,89 @@ function entriesOf(prev: GameState | null, next: GameState, event: GameEvent): R
   if (next.result && !prev.result)
     out.push({ kind: "result", phase: { ...next.result.when }, winner: next.result.winner });
   return out;
+}
+
+// ── Speeches ────────────────────────────────────────────────────────────────────────────────────
+
+/** The round of speeches under way (the state says which): the turns over so far, in order. */
+type Round = readonly RecapSpeech[];
+
+interface Speeches {
+  readonly made: readonly RecapEntry[];
+  readonly round: Round | null;
+}
+
+type SpeakingStep = Extract<DayStep, { kind: SpeechRound }>;
+
+function speaking(state: GameState): { readonly n: number; readonly step: SpeakingStep } | null {
+  const p = state.phase;
+  if (p.kind !== "day") return null;
+  const step = p.step;
+  return step.kind === "accusations" || step.kind === "splitSpeeches" || step.kind === "lastWords"
+    ? { n: p.n, step }
+    : null;
+}
+
+/** Whole seconds from `from` to `to` (ms), or null when the times run backwards or are not numbers. */
+function seconds(from: number, to: number): number | null {
+  const ms = to - from;
+  return Number.isFinite(ms) && ms >= 0 ? Math.round(ms / 1000) : null;
+}
+
+/** Seats the engine passed over (DAY-5, DAY-6): out of the game, or else muted (FOUL-4). */
+function passedOver(state: GameState, seats: readonly Seat[]): RecapSpeech[] {
+  return seats.map((seat) => ({ seat, skipped: state.seats[seat - 1]?.out ? "out" : "muted" }));
+}
+
+/**
+ * What one event did to the day's speeches, from the step before it and the step after it: the
+ * speaker whose turn is over had the floor from the time his turn began (`stepSince`) to this
+ * event; the seats between him and the next speaker were passed over. A finished round, or a
+ * finished discussion, becomes an entry.
+ */
+function speechesOf(prev: GameState, next: GameState, event: GameEvent, round: Round | null): Speeches {
+  const made: RecapEntry[] = [];
+  const p = prev.phase;
+  const q = next.phase;
+  const was = speaking(prev);
+  const now = speaking(next);
+  if (p.kind === "day" && p.step.kind === "discussion") {
+    const goesOn = q.kind === "day" && q.n === p.n && q.step.kind === "discussion";
+    if (!goesOn)
+      made.push({ kind: "discussion", phase: dayOf(p.n), seconds: seconds(prev.stepSince, event.at) });
+    // DAY-2, FOUL-4: with every living player muted, the round is passed over as it starts.
+    if (!goesOn && event.type === "advanced" && !(now?.n === p.n && now.step.kind === "accusations")) {
+      const queue = livingFrom(prev, nextStarter(prev));
+      made.push(speechesEntry(p.n, "accusations", passedOver(next, queue)));
+    }
+  }
+  const same = was !== null && now !== null && was.n === now.n && was.step.kind === now.step.kind;
+  let speeches: Round = round ?? [];
+  if (was) {
+    const { queue, index } = was.step;
+    // The game ended during a speech (a removal, a grave): the rest of the round never came.
+    const cut = !same && next.phase.kind === "ended" && event.type !== "advanced";
+    const upTo = same ? (now as { step: SpeakingStep }).step.index : cut ? index + 1 : queue.length;
+    const speaker = queue[index];
+    if (upTo > index && speaker !== undefined)
+      speeches = [
+        ...speeches,
+        { seat: speaker, skipped: null, seconds: seconds(prev.stepSince, event.at) },
+        ...passedOver(next, queue.slice(index + 1, upTo)),
+      ];
+    if (!same) {
+      made.push(speechesEntry(was.n, was.step.kind, speeches));
+      speeches = [];
+    }
+  }
+  if (now && !same) speeches = passedOver(next, now.step.queue.slice(0, now.step.index));
+  return { made, round: now ? speeches : null };
+}
+
+const dayOf = (n: number): RecapPhase => ({ kind: "day", n });
+
+function speechesEntry(n: number, round: SpeechRound, speeches: readonly RecapSpeech[]): RecapEntry {
+  return { kind: "speeches", phase: dayOf(n), round, speeches };
 }
 
 function nightEntry(state: GameState, n: number): RecapEntry {
@@ -407,6 +542,10 @@ function entryText(entry: RecapEntry): string {
         : "";
       return `the host announces the night: ${deaths}${note}`;
     }
+    case "discussion":
+      return entry.seconds === null ? "the discussion" : `the discussion (${duration(entry.seconds)})`;
+    case "speeches":
+      return `${ROUNDS[entry.round]}: ${entry.speeches.map(speechText).join(", ") || "none"}`;
     case "foul": {
       const what = entry.count === 2 ? "two fouls" : "a foul";
       const note = entry.note ? ` "${entry.note}"` : "";
@@ -448,6 +587,22 @@ function entryText(entry: RecapEntry): string {
       return `rating: ${parts.join("; ")}`;
     }
   }
+}
+
+const ROUNDS: Readonly<Record<SpeechRound, string>> = {
+  accusations: "accusation speeches",
+  splitSpeeches: "split speeches",
+  lastWords: "last words",
+};
+
+/** Seconds as m:ss. */
+export function duration(seconds: number): string {
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
+function speechText(s: RecapSpeech): string {
+  if (s.skipped !== null) return `${s.seat} skipped (${s.skipped})`;
+  return s.seconds === null ? String(s.seat) : `${s.seat} (${duration(s.seconds)})`;
 }
 
 function nightText(entry: Extract<RecapEntry, { kind: "night" }>): string {

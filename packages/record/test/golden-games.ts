@@ -61,9 +61,11 @@ export const GOLDEN_GAMES: readonly GoldenGame[] = [
       recap: [
         "Day 1: vote (from 2)",
         "tie 8, 9: split speeches, then a re-vote",
+        "Day 1: split speeches: 8 (0:01), 9 (0:01)",
         "tie again 8, 9: a lift-all vote",
         "lift-all vote on 8, 9: yes 7",
         "→ 8, 9 out",
+        "Day 1: last words: 8 (0:01), 9 (0:01)",
         "red wins",
       ],
     },
@@ -96,6 +98,8 @@ export const GOLDEN_GAMES: readonly GoldenGame[] = [
       recap: [
         "Day 1: the Don 1 takes 10 to the grave",
         "Day 1: 10 (civilian) taken to the grave",
+        // The Don's last word runs on through his grave choice (a command a second).
+        "Day 1: last words: 1 (0:02), 10 (0:01)",
         "red wins",
       ],
     },
@@ -205,6 +209,8 @@ export const GOLDEN_GAMES: readonly GoldenGame[] = [
         "Night 1: two fouls to 12 (nightTalk): 2 in all",
         "Day 2: a remark to 12 (loud): the 3rd, which makes a foul",
         "Day 2: 12 (civilian) removed at the 5th foul",
+        // Removed in the discussion, 12 has no place in the day's round (DAY-2: every living player).
+        "Day 2: accusation speeches: 3 (0:01), 4 (0:01), 5 (0:01), 6 (0:01), 7 (0:01), 8 (0:01), 11 (0:01), 1 (0:01), 2 (0:01)",
         "red wins",
       ],
     },

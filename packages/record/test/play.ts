@@ -51,6 +51,8 @@ export class Play {
   state: GameState;
   readonly events: GameEvent[];
   private clock = 1_767_000_000_000;
+  /** The time from one command to the next (ms): a second unless `after` says otherwise. */
+  private gap = 1000;
 
   constructor(options: TableOptions = {}) {
     const made = createGame({
@@ -66,7 +68,8 @@ export class Play {
 
   /** Sends a command that must be legal: by default the seat it is about acts for itself. */
   do(body: CommandBody, actor: Actor = defaultActor(body)): this {
-    this.clock += 1000;
+    this.clock += this.gap;
+    this.gap = 1000;
     const result = execute(this.state, { ...body, actor, at: this.clock });
     if (!result.ok) throw new Error(`${body.type} refused: ${result.error.rule} ${result.error.message}`);
     this.state = result.state;
@@ -76,12 +79,19 @@ export class Play {
 
   /** The rule a command would break now, or null (the command is then applied). */
   attempt(body: CommandBody, actor: Actor = defaultActor(body)): RuleError | null {
-    this.clock += 1000;
+    this.clock += this.gap;
+    this.gap = 1000;
     const result = execute(this.state, { ...body, actor, at: this.clock });
     if (!result.ok) return result.error;
     this.state = result.state;
     this.events.push(...result.events);
     return null;
+  }
+
+  /** The next command comes `seconds` after the previous one (a speech's length, say). */
+  after(seconds: number): this {
+    this.gap = seconds * 1000;
+    return this;
   }
 
   record(meta?: RecordMeta): GameRecord {

@@ -1,7 +1,7 @@
 // The recap (RATE-1): the game's course told after it, from the record, with every card and choice.
 
 import type { GameState } from "@misto/engine";
-import { recap, recapSections, recapText, replayRecord } from "@misto/record";
+import { type RecapEntry, recap, recapSections, recapText, replayRecord, toRecord } from "@misto/record";
 import { describe, expect, it } from "vitest";
 import { Play, randomGame } from "./play.js";
 
@@ -185,6 +185,202 @@ describe("recap", () => {
       { kind: "night", n: 1 },
       { kind: "day", n: 2 },
     ]);
-    expect(sections[1]?.entries.map((e) => e.kind)).toEqual(["voting", "out"]);
+    expect(sections[1]?.entries.map((e) => e.kind)).toEqual([
+      "discussion",
+      "speeches",
+      "voting",
+      "out",
+      "speeches",
+    ]);
   });
+});
+
+describe("recap: the day's speeches", () => {
+  /** The day's speech entries in the recap, in order. */
+  const speechesOf = (t: Play, n: number) =>
+    recap(t.record()).filter(
+      (e) => e.kind === "speeches" && e.phase.kind === "day" && e.phase.n === n,
+    ) as Extract<RecapEntry, { kind: "speeches" }>[];
+  const day = (t: Play, n: number) => recapText(recap(t.record())).filter((l) => l.startsWith(`Day ${n}: `));
+
+  it("DAY-1 DAY-2 DAY-5 FOUL-4 FOUL-6 the accusation speeches from the starter, a muted and a removed player skipped, each with its length", () => {
+    // Given seats 1 and 3 muted (three fouls, a second apart) in a discussion of 2:36
+    const t = new Play();
+    t.advance();
+    for (const seat of [1, 1, 1, 3, 3, 3]) t.do({ type: "foul", seat, reason: "arguing" });
+    // When 2 speaks for 28 s (seat 1, the round's starter, passed over), 6 is disqualified during
+    // 4's speech of 30 s, and everyone else speaks for a second
+    t.after(150).advance();
+    expect(t.current).toBe(2);
+    t.after(28).advance();
+    expect(t.current).toBe(4);
+    t.after(10).do({ type: "disqualify", seat: 6 });
+    t.after(20).advance();
+    t.toVoting();
+    // Then the discussion has its length, and the round, told once it is over, lists every seat from 1 in turn
+    const [accusations] = speechesOf(t, 1);
+    expect(accusations).toEqual({
+      kind: "speeches",
+      phase: { kind: "day", n: 1 },
+      round: "accusations",
+      speeches: [
+        { seat: 1, skipped: "muted" },
+        { seat: 2, skipped: null, seconds: 28 },
+        { seat: 3, skipped: "muted" },
+        { seat: 4, skipped: null, seconds: 30 },
+        { seat: 5, skipped: null, seconds: 1 },
+        { seat: 6, skipped: "out" },
+        ...[7, 8, 9, 10, 11, 12].map((seat) => ({ seat, skipped: null, seconds: 1 })),
+      ],
+    });
+    expect(day(t, 1).slice(-3)).toEqual([
+      "Day 1: the discussion (2:36)",
+      "Day 1: 6 (doctor) disqualified",
+      "Day 1: accusation speeches: 1 skipped (muted), 2 (0:28), 3 skipped (muted), 4 (0:30), 5 (0:01), 6 skipped (out), 7 (0:01), 8 (0:01), 9 (0:01), 10 (0:01), 11 (0:01), 12 (0:01)",
+    ]);
+  });
+
+  it("DAY-5 the next day's accusations start after the previous round's starter", () => {
+    // Given day 1 (accusations from 1, voting from 2) and a night
+    const t = new Play();
+    t.advance().toVoting();
+    t.vote((voter) => (voter === 12 ? 11 : 12));
+    t.endSpeeches("lastWords");
+    t.night({ mafia: 9 });
+    // When day 2's speeches are over
+    t.advance().toVoting();
+    // Then they ran from 3, without the dead (12 voted out, 9 shot)
+    expect(speechesOf(t, 2)[0]?.speeches.map((s) => s.seat)).toEqual([3, 4, 5, 6, 7, 8, 10, 11, 1, 2]);
+  });
+
+  it("DAY-2 FOUL-4 every living player muted: the round is passed over, each seat named", () => {
+    // Given every seat muted in the discussion
+    const t = new Play();
+    t.advance();
+    for (let seat = 1; seat <= 12; seat++)
+      for (let i = 0; i < 3; i++) t.do({ type: "foul", seat, reason: "arguing" });
+    // When the discussion ends
+    t.advance();
+    // Then the voting starts at once, and the recap says nobody spoke
+    expect(t.step).toBe("voting");
+    expect(speechesOf(t, 1)[0]?.speeches).toEqual(
+      Array.from({ length: 12 }, (_, i) => ({ seat: i + 1, skipped: "muted" })),
+    );
+  });
+
+  it("DAY-6 DAY-7 a tie: the split speeches from the voting starter before the re-vote, the last word after the elimination", () => {
+    // Given a tie between 11 and 12 in the day's vote (from 2)
+    const t = new Play();
+    t.advance().toVoting();
+    t.vote((voter) => (voter % 2 === 0 ? 11 : 12));
+    expect(t.step).toBe("splitSpeeches");
+    // When 11 speaks for 25 s and 12 for 30 s, the re-vote puts 12 out, and he speaks for 40 s
+    t.after(25).advance().after(30).advance();
+    t.vote((voter) => (voter === 12 ? 11 : 12));
+    t.after(40).advance();
+    // Then the day reads in the order of play
+    const kinds = recap(t.record())
+      .filter((e) => e.phase.kind === "day" && e.phase.n === 1)
+      .map((e) => (e.kind === "speeches" ? e.round : e.kind === "voting" ? e.voting.round : e.kind));
+    expect(kinds).toEqual([
+      "discussion",
+      "accusations",
+      "vote",
+      "splitSpeeches",
+      "revote",
+      "out",
+      "lastWords",
+    ]);
+    const lines = day(t, 1);
+    expect(lines).toContain("Day 1: split speeches: 11 (0:25), 12 (0:30)");
+    expect(lines.at(-1)).toBe("Day 1: last words: 12 (0:40)");
+  });
+
+  it("DAY-7 DON-1 the Don's last word, then his grave victim's", () => {
+    // Given the Don (1) voted out
+    const t = new Play();
+    t.advance().toVoting();
+    t.vote((voter) => (voter === 1 ? 2 : 1));
+    // When he takes 9 to the grave after 20 s, ends his word 15 s later, and 9 speaks for 30 s
+    t.after(20).do({ type: "grave", seat: 1, target: 9 });
+    t.after(15).advance().after(30).advance();
+    // Then the last words follow the eliminations
+    expect(day(t, 1).slice(-4)).toEqual([
+      "Day 1: 1 (don) voted out",
+      "Day 1: the Don 1 takes 9 to the grave",
+      "Day 1: 9 (civilian) taken to the grave",
+      "Day 1: last words: 1 (0:35), 9 (0:30)",
+    ]);
+  });
+
+  it("HOST-3 an undone end of a speech is not listed: the speech goes on", () => {
+    // Given 1 and 2 have spoken (10 s, 12 s), and 3's speech ended after 10 s
+    const t = new Play();
+    t.advance().advance();
+    t.after(10).advance().after(12).advance().after(10).advance();
+    // When the host undoes that end 5 s later, and 3 speaks on for 20 s more
+    t.after(5).do({ type: "undo" });
+    expect(t.current).toBe(3);
+    t.after(20).advance();
+    t.toVoting();
+    // Then 3 spoke once, for 35 s, after 1 and 2
+    const lines = day(t, 1);
+    expect(lines).toContain("Day 1: the host undoes the end of the accusation speech");
+    expect(lines.at(-1)).toMatch(
+      /^Day 1: accusation speeches: 1 \(0:10\), 2 \(0:12\), 3 \(0:35\), 4 \(0:01\), /,
+    );
+    expect(speechesOf(t, 1)).toHaveLength(1);
+  });
+
+  it("HOST-3 an undone end of the round takes its entry back; the round is listed once, when it is over", () => {
+    // Given the accusations over and the voting begun
+    const t = new Play();
+    t.advance().toVoting();
+    // When the host undoes the last speech's end, and 12 speaks on
+    t.do({ type: "undo" });
+    expect(t.current).toBe(12);
+    t.after(9).advance();
+    // Then the round is listed once, after the undo, 12 speaking 11 s
+    const lines = day(t, 1);
+    expect(lines.filter((l) => l.includes("accusation speeches"))).toHaveLength(1);
+    expect(lines.at(-2)).toBe("Day 1: the host undoes the end of the accusation speech");
+    expect(lines.at(-1)).toMatch(/, 11 \(0:01\), 12 \(0:11\)$/);
+  });
+
+  it("DAY-2 a speech whose times run backwards has no length", () => {
+    // Given the accusations over, and a record whose 2's speech ends 4 s before it began (a clock set back)
+    const t = new Play();
+    t.advance().toVoting();
+    const endOf2 = 4; // created, the deal's end, the discussion's end, 1's end, 2's end
+    const events = t.events.map((e, i) => (i === endOf2 ? { ...e, at: e.at - 5000 } : e));
+    // When the recap is told
+    const entries = recap(toRecord(events));
+    // Then 2 is listed without a length, and 3's speech runs from that time
+    const round = entries.find((e) => e.kind === "speeches");
+    expect(round?.kind === "speeches" && round.speeches.slice(0, 3)).toEqual([
+      { seat: 1, skipped: null, seconds: 1 },
+      { seat: 2, skipped: null, seconds: null },
+      { seat: 3, skipped: null, seconds: 6 },
+    ]);
+    expect(recapText(entries)).toContain(
+      "Day 1: accusation speeches: 1 (0:01), 2, 3 (0:06), 4 (0:01), 5 (0:01), 6 (0:01), 7 (0:01), 8 (0:01), 9 (0:01), 10 (0:01), 11 (0:01), 12 (0:01)",
+    );
+  });
+
+  for (const seed of ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel"]) {
+    it(`HOST-3 DAY-2 DAY-6 DAY-7 random game "${seed}", undos and all: each round once a day, every speech timed`, () => {
+      const t = randomGame(seed);
+      const rounds = recap(t.record()).filter((e) => e.kind === "speeches");
+      expect(rounds.length).toBeGreaterThan(0);
+      const seen = new Set<string>();
+      for (const r of rounds) {
+        const key = `${r.phase.kind === "day" ? r.phase.n : "?"} ${r.round}`;
+        expect(seen.has(key), key).toBe(false);
+        seen.add(key);
+        expect(r.speeches.length).toBeGreaterThan(0);
+        expect(new Set(r.speeches.map((s) => s.seat)).size).toBe(r.speeches.length);
+        for (const s of r.speeches) if (s.skipped === null) expect(s.seconds).toBeGreaterThanOrEqual(1);
+      }
+    });
+  }
 });

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { type GameRecord, recap, recapSections, toRecord } from "@misto/record";
+import { type GameRecord, type RecapEntry, recap, recapSections, toRecord } from "@misto/record";
 import { describe, expect, it } from "vitest";
 import { phaseLabel, RECAP_ICONS, recapLine } from "../src/game/recapLines.js";
 import { translator } from "../src/game/tr.js";
@@ -81,5 +81,70 @@ describe("RATE-1 the recap in three languages", () => {
     expect(lines[0]).toContain("Дон");
     expect(lines[0]).toContain("Мирний");
     expect(lines.some((l) => l.includes("у могилу"))).toBe(true);
+  });
+
+  it("DAY-1 DAY-2 DAY-6 DAY-7 FOUL-4 the discussion and the day's speeches are told in each language", () => {
+    const phase = { kind: "day", n: 2 } as const;
+    const entries: RecapEntry[] = [
+      { kind: "discussion", phase, seconds: 150 },
+      {
+        kind: "speeches",
+        phase,
+        round: "accusations",
+        speeches: [
+          { seat: 3, skipped: null, seconds: 28 },
+          { seat: 4, skipped: "muted" },
+          { seat: 5, skipped: "out" },
+          { seat: 6, skipped: null, seconds: null },
+          { seat: 7, skipped: null, seconds: 75 },
+        ],
+      },
+      {
+        kind: "speeches",
+        phase,
+        round: "splitSpeeches",
+        speeches: [
+          { seat: 8, skipped: null, seconds: 30 },
+          { seat: 9, skipped: null, seconds: 29 },
+        ],
+      },
+      { kind: "speeches", phase, round: "lastWords", speeches: [{ seat: 8, skipped: null, seconds: 41 }] },
+      { kind: "discussion", phase, seconds: null },
+    ];
+    const expected = {
+      ru: [
+        "общее обсуждение (2:30)",
+        "обвинительные речи: 3 (0:28), 4 пропущен (без слова), 5 пропущен (выбыл), 6, 7 (1:15)",
+        "речи при ничьей: 8 (0:30), 9 (0:29)",
+        "последнее слово: 8 (0:41)",
+        "общее обсуждение",
+      ],
+      uk: [
+        "загальне обговорення (2:30)",
+        "звинувальні промови: 3 (0:28), 4 пропущений (без слова), 5 пропущений (вибув), 6, 7 (1:15)",
+        "промови при нічиїй: 8 (0:30), 9 (0:29)",
+        "останнє слово: 8 (0:41)",
+        "загальне обговорення",
+      ],
+      en: [
+        "the discussion (2:30)",
+        "accusation speeches: 3 (0:28), 4 skipped (muted), 5 skipped (out), 6, 7 (1:15)",
+        "split speeches: 8 (0:30), 9 (0:29)",
+        "last words: 8 (0:41)",
+        "the discussion",
+      ],
+    } as const;
+    for (const lang of LANGUAGES) {
+      const lines = entries.map((e) => recapLine(e, translator(GAME_STRINGS[lang])));
+      expect(lines.map((l) => l.text)).toEqual(expected[lang]);
+      expect(lines.map((l) => l.icon)).toEqual(entries.map((e) => RECAP_ICONS[e.kind]));
+    }
+  });
+
+  it("DAY-6 a tie's split speeches, from a played game, in Russian", () => {
+    const record = records.find((r) => r.name === "tie-revote-lift-all.json")?.record as GameRecord;
+    const lines = recap(record).map((e) => recapLine(e, translator(GAME_STRINGS.ru)).text);
+    expect(lines).toContain("речи при ничьей: 8 (0:01), 9 (0:01)");
+    expect(lines).toContain("последнее слово: 8 (0:01), 9 (0:01)");
   });
 });

@@ -2,7 +2,7 @@
 // the entry's data (the record package's recapText is English only).
 
 import type { Card, NightChoice, Seat, Voting, Winner } from "@misto/engine";
-import type { RecapEntry, RecapPhase } from "@misto/record";
+import type { RecapEntry, RecapPhase, RecapSpeech } from "@misto/record";
 import type { Tr } from "./tr.js";
 
 export interface RecapLine {
@@ -20,6 +20,8 @@ export const RECAP_ICONS: Readonly<Record<RecapEntry["kind"], string>> = {
   announcement: "☀",
   foul: "⚠",
   remark: "✎",
+  discussion: "☰",
+  speeches: "❝",
   voting: "☑",
   out: "✖",
   grave: "⚰",
@@ -75,6 +77,14 @@ function entryText(entry: RecapEntry, tr: Tr): string {
         : "";
       return `${tr("recap.announce", { deaths })}${note}`;
     }
+    case "discussion":
+      return entry.seconds === null
+        ? tr("recap.discussion")
+        : `${tr("recap.discussion")} (${duration(entry.seconds)})`;
+    case "speeches": {
+      const speeches = entry.speeches.map((s) => speechText(s, tr)).join(", ");
+      return tr(`recap.speeches.${entry.round}`, { list: speeches || tr("recap.speeches.none") });
+    }
     case "foul": {
       const reason = entry.note
         ? `${tr(`foul.${entry.reason}`)} «${entry.note}»`
@@ -111,6 +121,14 @@ function entryText(entry: RecapEntry, tr: Tr): string {
     case "rating":
       return ratingText(entry, tr);
   }
+}
+
+/** Seconds as m:ss, as the record package's English text writes them. */
+const duration = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+
+function speechText(s: RecapSpeech, tr: Tr): string {
+  if (s.skipped !== null) return tr(`recap.skipped.${s.skipped}`, { seat: s.seat });
+  return s.seconds === null ? String(s.seat) : `${s.seat} (${duration(s.seconds)})`;
 }
 
 const colour = (black: boolean, tr: Tr) => tr(black ? "color.black" : "color.red");
