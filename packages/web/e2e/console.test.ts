@@ -289,7 +289,7 @@ describe("the host console's tools (issue 3)", () => {
     await c.primary("Close the rating");
     await c.expectPhase("The game is closed");
 
-    // --- The recap: each night's freeze, heal, shots, check and deaths; each day's fouls and votes ----
+    // --- The recap: each night's freeze, heal, shots, check and deaths; each day's speeches, fouls, votes
     const section = (title: string) =>
       c.panel.locator(".recap-section").filter({ has: page.locator(`h3:text-is("${title}")`) });
     const day1 = (await section("Day 1").locator(".recap-entry").allTextContents()).join("\n");
@@ -298,6 +298,11 @@ describe("the host console's tools (issue 3)", () => {
     expect(day1).toMatch(/vote \(from 2\).*foul votes/);
     expect(day1).toContain("re-vote (from 2)");
     expect(day1).toMatch(/lift/i);
+    // The day's speeches in their order (DAY-5, DAY-6, DAY-7), the muted seat passed over (FOUL-4).
+    expect(day1).toMatch(/the discussion \(\d+:\d\d\)/);
+    expect(day1).toMatch(/accusation speeches: 1 \(\d+:\d\d\), 2 skipped \(muted\), 3 \(\d+:\d\d\)/);
+    expect(day1).toMatch(/split speeches: 3 \(\d+:\d\d\), 1 \(\d+:\d\d\)/);
+    expect(day1).toMatch(/last words: 3 \(\d+:\d\d\), 1 \(\d+:\d\d\)/);
     const night1 = (await section("Night 1").locator(".recap-entry").allTextContents()).join("\n");
     for (const line of [
       "the prostitute froze 8",
