@@ -26,9 +26,9 @@ const ONLINE = {
 /**
  * The seats the phones join, three at a time, until humans hold two cards woken on every night they
  * live (a plain mafioso is not called while the Don lives, nor the Don when frozen), or all nine
- * seats have joined (nine seats hold at least one of the four). Two where the deal allows, because
- * the prostitute (a bot, at random) may freeze one on night 1, a frozen player is asked nothing
- * (NIGHT-2), and he may be out before night 2.
+ * seats have joined (nine seats hold at least one of the four). Two where the deal allows, so the
+ * nights do not hang on one phone (once, under a heavy load, the game ended without a phone
+ * reloaded at night).
  */
 const SEAT_BATCHES = [
   [3, 7, 10],
