@@ -2,20 +2,12 @@
 // archive code (the admin's "export records" download), to a file or to stdout.
 
 import { existsSync, writeFileSync } from "node:fs";
-import { parseArgs } from "node:util";
 import { exportClubArchive, isPostgresUrl, openStore } from "@misto/server";
-import { checkPositionals, flagError } from "./args.js";
+import { DB_FLAG, parseFlags } from "./args.js";
 import { type Io, UsageError } from "./io.js";
 
 export async function exportCommand(argv: string[], io: Io): Promise<number> {
-  let parsed: ReturnType<typeof parse>;
-  try {
-    parsed = parse(argv);
-  } catch (error) {
-    throw flagError("export", error);
-  }
-  const { values, positionals } = parsed;
-  checkPositionals("export", positionals, 0);
+  const { values } = parseFlags("export", argv, { db: DB_FLAG, out: { type: "string" } }, 0);
   const db = values.db;
   // Opening a SQLite path creates the file: an export must not make an empty club by mistake.
   if (!isPostgresUrl(db) && !existsSync(db)) {
@@ -46,16 +38,4 @@ export async function exportCommand(argv: string[], io: Io): Promise<number> {
   }
   io.stderr.write(`misto export: ${games} ${games === 1 ? "game" : "games"} written to ${values.out}\n`);
   return 0;
-}
-
-function parse(argv: string[]) {
-  return parseArgs({
-    args: argv,
-    strict: true,
-    allowPositionals: true,
-    options: {
-      db: { type: "string", default: "./data/misto.db" },
-      out: { type: "string" },
-    },
-  });
 }

@@ -2,7 +2,6 @@
 // recap and the winner, or (--json) the final state of the game as the host sees it.
 
 import { readFileSync } from "node:fs";
-import { parseArgs } from "node:util";
 import {
   type Card,
   type GameState,
@@ -15,7 +14,7 @@ import {
   type Winner,
 } from "@misto/engine";
 import { readRecordJson, recap, recapText, replayRecord } from "@misto/record";
-import { checkPositionals, flagError } from "./args.js";
+import { parseFlags } from "./args.js";
 import { type Io, UsageError, writeLines } from "./io.js";
 import { table } from "./report.js";
 
@@ -59,13 +58,7 @@ export interface ReplaySummary {
 }
 
 export async function replayCommand(argv: string[], io: Io): Promise<number> {
-  let parsed: ReturnType<typeof parse>;
-  try {
-    parsed = parse(argv);
-  } catch (error) {
-    throw flagError("replay", error);
-  }
-  checkPositionals("replay", parsed.positionals, 1);
+  const parsed = parseFlags("replay", argv, { json: { type: "boolean" } }, 1);
   const file = parsed.positionals[0];
   if (file === undefined) throw new UsageError("misto replay: name the record file: misto replay FILE");
 
@@ -99,15 +92,6 @@ export async function replayCommand(argv: string[], io: Io): Promise<number> {
   if (parsed.values.json) io.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
   else writeLines(io.stdout, replayText(summary));
   return 0;
-}
-
-function parse(argv: string[]) {
-  return parseArgs({
-    args: argv,
-    allowPositionals: true,
-    strict: true,
-    options: { json: { type: "boolean" } },
-  });
 }
 
 export function summarize(state: GameState, events: number, recapLines: readonly string[]): ReplaySummary {

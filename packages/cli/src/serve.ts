@@ -1,23 +1,24 @@
 // `misto serve`: runs the club's server (API, realtime, web app) on one port until stopped.
 
-import { parseArgs } from "node:util";
 import { isPostgresUrl, REDIS_NEEDS_POSTGRES, startServer } from "@misto/server";
-import { checkPositionals, flagError, wholeNumber } from "./args.js";
+import { DB_FLAG, parseFlags, wholeNumber } from "./args.js";
 import { type Io, UsageError } from "./io.js";
 
 /** `--redis`'s default, so that a service file can set it once for every process. */
 export const REDIS_URL_ENV = "MISTO_REDIS_URL";
 export const REDIS_PREFIX_ENV = "MISTO_REDIS_PREFIX";
 
+const SERVE_FLAGS = {
+  port: { type: "string", default: "3000" },
+  db: DB_FLAG,
+  host: { type: "string", default: "127.0.0.1" },
+  redis: { type: "string" },
+  "redis-prefix": { type: "string" },
+  "trust-proxy": { type: "string" },
+} as const;
+
 export async function serve(argv: string[], io: Io): Promise<number> {
-  let parsed: ReturnType<typeof parse>;
-  try {
-    parsed = parse(argv);
-  } catch (error) {
-    throw flagError("serve", error);
-  }
-  const { values, positionals } = parsed;
-  checkPositionals("serve", positionals, 0);
+  const { values } = parseFlags("serve", argv, SERVE_FLAGS, 0);
   const port = wholeNumber("serve", "port", values.port, 0, 65535);
   const redisUrl = values.redis ?? (process.env[REDIS_URL_ENV] || undefined);
   const prefix = values["redis-prefix"] ?? (process.env[REDIS_PREFIX_ENV] || undefined);
@@ -50,20 +51,4 @@ export async function serve(argv: string[], io: Io): Promise<number> {
   await server.close();
   io.stdout.write("Misto stopped.\n");
   return 0;
-}
-
-function parse(argv: string[]) {
-  return parseArgs({
-    args: argv,
-    strict: true,
-    allowPositionals: true,
-    options: {
-      port: { type: "string", default: "3000" },
-      db: { type: "string", default: "./data/misto.db" },
-      host: { type: "string", default: "127.0.0.1" },
-      redis: { type: "string" },
-      "redis-prefix": { type: "string" },
-      "trust-proxy": { type: "string" },
-    },
-  });
 }

@@ -2,9 +2,8 @@
 // and eliminations, in-process or over worker threads.
 
 import { mkdirSync, readFileSync } from "node:fs";
-import { parseArgs } from "node:util";
 import { type Settings, validateSettings } from "@misto/engine";
-import { checkPositionals, flagError, wholeNumber } from "./args.js";
+import { parseFlags, wholeNumber } from "./args.js";
 import { type Batch, BOT_KINDS, type BotKind, playBatch } from "./games.js";
 import { type Io, UsageError, writeLines } from "./io.js";
 import { progressBar } from "./progress.js";
@@ -27,16 +26,19 @@ export interface SimulateOptions {
   readonly recordDir: string | null;
 }
 
+const SIMULATE_FLAGS = {
+  games: { type: "string" },
+  seed: { type: "string" },
+  settings: { type: "string" },
+  bots: { type: "string" },
+  workers: { type: "string" },
+  json: { type: "boolean" },
+  record: { type: "string" },
+} as const;
+
 /** Reads the flags; every problem is a UsageError (exit 2). */
 export function simulateOptions(argv: string[]): SimulateOptions {
-  let parsed: ReturnType<typeof parse>;
-  try {
-    parsed = parse(argv);
-  } catch (error) {
-    throw flagError("simulate", error);
-  }
-  const { values, positionals } = parsed;
-  checkPositionals("simulate", positionals, 0);
+  const { values } = parseFlags("simulate", argv, SIMULATE_FLAGS, 0);
   if (values.games === undefined) throw new UsageError("misto simulate: --games N is required");
   const games = wholeNumber("simulate", "games", values.games, 1, MAX_GAMES);
   const workers = wholeNumber("simulate", "workers", values.workers ?? "1", 1, MAX_WORKERS);
@@ -57,23 +59,6 @@ export function simulateOptions(argv: string[]): SimulateOptions {
     json: values.json ?? false,
     recordDir: values.record ?? null,
   };
-}
-
-function parse(argv: string[]) {
-  return parseArgs({
-    args: argv,
-    allowPositionals: true,
-    strict: true,
-    options: {
-      games: { type: "string" },
-      seed: { type: "string" },
-      settings: { type: "string" },
-      bots: { type: "string" },
-      workers: { type: "string" },
-      json: { type: "boolean" },
-      record: { type: "string" },
-    },
-  });
 }
 
 function defaults(): Settings {
