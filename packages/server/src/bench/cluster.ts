@@ -4,10 +4,9 @@
 // deleted after), as in docs/operations.md "Several processes".
 
 import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { createClient } from "redis";
+import { benchDatabase } from "./postgres.js";
 
-const PG_SERVER = process.env.MISTO_BENCH_PG ?? "postgres://postgres@127.0.0.1:5432";
 const REDIS_URL = process.env.MISTO_BENCH_REDIS ?? "redis://127.0.0.1:6379";
 
 export interface Shared {
@@ -19,25 +18,14 @@ export interface Shared {
   dispose(): Promise<void>;
 }
 
-async function onPostgres<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: `${PG_SERVER}/postgres`, connectionTimeoutMillis: 3000 });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
-
 export async function sharedStore(): Promise<Shared> {
-  const database = `misto_bench_${randomBytes(6).toString("hex")}`;
   const prefix = `misto-bench-${process.pid}-${randomBytes(4).toString("hex")}:`;
-  await onPostgres((c) => c.query(`CREATE DATABASE ${database}`));
+  const database = await benchDatabase();
   return {
-    db: `${PG_SERVER}/${database}`,
+    db: database.url,
     flags: ["--redis", REDIS_URL, "--redis-prefix", prefix],
     async dispose() {
-      await onPostgres((c) => c.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
+      await database.drop();
       const redis = createClient({ url: REDIS_URL });
       redis.on("error", () => {});
       await redis.connect();

@@ -3,21 +3,19 @@
 // a slow figure. PostgreSQL is measured when MISTO_BENCH_PG (default
 // postgres://postgres@127.0.0.1:5432) answers, in a database made for the run and dropped after.
 
-import { randomBytes } from "node:crypto";
 import { closeSync, fsyncSync, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { createGame, type GameEvent } from "@misto/engine";
-import pg from "pg";
 import { openStore, type Store } from "../store/index.js";
+import { benchDatabase, PG_SERVER } from "./postgres.js";
 
 const { values } = parseArgs({ options: { quick: { type: "boolean" } } });
 /** --quick: a tenth of the work, for a smoke run. */
 const APPENDS = values.quick ? 500 : 5000;
 /** Tables written at once in the concurrent run (each by its own writer). */
 const WRITERS = 8;
-const PG_SERVER = process.env.MISTO_BENCH_PG ?? "postgres://postgres@127.0.0.1:5432";
 
 const format = (n: number) => n.toLocaleString("en-US", { maximumFractionDigits: 0 });
 
@@ -106,16 +104,6 @@ async function measure(label: string, url: string): Promise<string[]> {
   }
 }
 
-async function onPostgres<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: `${PG_SERVER}/postgres`, connectionTimeoutMillis: 3000 });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
-
 /**
  * The disk's flushes a second in the bench's folder (a 4 KiB write and an fsync, as SQLite's COMMIT
  * does): one writer waits for one flush per append, so this is its ceiling on this disk, now.
@@ -151,16 +139,14 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 
-const database = `misto_bench_${randomBytes(6).toString("hex")}`;
-let created = false;
+let database: Awaited<ReturnType<typeof benchDatabase>> | null = null;
 try {
-  await onPostgres((c) => c.query(`CREATE DATABASE ${database}`));
-  created = true;
-  lines.push(...(await measure("PostgreSQL", `${PG_SERVER}/${database}`)));
+  database = await benchDatabase();
+  lines.push(...(await measure("PostgreSQL", database.url)));
 } catch (error) {
   lines.push(`PostgreSQL: not measured (${PG_SERVER}: ${error instanceof Error ? error.message : error})`);
 } finally {
-  if (created) await onPostgres((c) => c.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
+  await database?.drop();
 }
 
 console.log(`Store appends (each one committed transaction: one event, a command id, the table update)`);

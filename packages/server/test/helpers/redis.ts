@@ -10,7 +10,7 @@ import { buildServer } from "../../src/app.js";
 import type { RedisOptions } from "../../src/realtime/redis.js";
 import { openStore } from "../../src/store/index.js";
 import type { OnlineOptions } from "../../src/tables/online.js";
-import type { Harness } from "./api.js";
+import { type Harness, listening } from "./api.js";
 import { admin, PG_SERVER } from "./backends.js";
 
 export const REDIS_URL = process.env.MISTO_TEST_REDIS ?? "redis://127.0.0.1:6379";
@@ -76,14 +76,12 @@ export async function serverOn(db: string, redis: RedisOptions, online?: OnlineO
       redis,
       ...(online ? { online } : {}),
     });
-    await app.listen({ port: 0, host: "127.0.0.1" });
-    const address = app.server.address();
-    const port = typeof address === "object" && address ? address.port : 0;
+    const url = await listening(app);
     let closing: Promise<void> | null = null;
     return {
       app,
       store,
-      url: `http://127.0.0.1:${port}`,
+      url,
       close() {
         closing ??= (async () => {
           await app.close();
