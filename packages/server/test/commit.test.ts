@@ -19,7 +19,7 @@ import {
 } from "./helpers/api.js";
 import { BACKENDS, type Backend } from "./helpers/backends.js";
 import { joinSeat, nextOf, seatsOf } from "./helpers/phones.js";
-import { Client } from "./helpers/ws.js";
+import { Clients } from "./helpers/ws.js";
 
 /** The store with its appends held at a gate the test opens, or failed on purpose. */
 interface Gate {
@@ -92,12 +92,8 @@ describe.each(STORED)("acknowledged only once committed, on $name", (backend) =>
   let url: string;
   let table: string;
   let token: string;
-  const clients: Client[] = [];
-  const open = async () => {
-    const c = await Client.open(url);
-    clients.push(c);
-    return c;
-  };
+  const clients = new Clients();
+  const open = () => clients.open(url);
   const settled = (p: Promise<unknown>) =>
     Promise.race([p.then(() => true), new Promise((r) => setTimeout(() => r(false), 300))]);
   const until = async (check: () => boolean) => {
@@ -123,7 +119,7 @@ describe.each(STORED)("acknowledged only once committed, on $name", (backend) =>
   });
   afterAll(async () => {
     gate.open();
-    for (const c of clients) c.close();
+    clients.closeAll();
     await h.close();
   });
 

@@ -42,7 +42,7 @@ import {
   type Receiver,
 } from "./helpers/leaks.js";
 import { joinSeat, seatsOf, type ViewMsg } from "./helpers/phones.js";
-import { Client } from "./helpers/ws.js";
+import { type Client, Clients } from "./helpers/ws.js";
 
 const GAMES = 5;
 /** A game that has not ended after this many commands fails the test (bounded loop). */
@@ -52,12 +52,8 @@ describe.each(BACKENDS)("leak test on $name", (backend) => {
   let h: Harness;
   let host: string;
   let url: string;
-  const clients: Client[] = [];
-  const open = async () => {
-    const c = await Client.open(url);
-    clients.push(c);
-    return c;
-  };
+  const clients = new Clients();
+  const open = () => clients.open(url);
 
   beforeAll(async () => {
     h = await harness(backend);
@@ -65,7 +61,7 @@ describe.each(BACKENDS)("leak test on $name", (backend) => {
     url = await listening(h.app);
   });
   afterAll(async () => {
-    for (const c of clients) c.close();
+    clients.closeAll();
     await h.close();
   });
 

@@ -17,7 +17,7 @@ import {
 } from "./helpers/api.js";
 import { BACKENDS } from "./helpers/backends.js";
 import { joinSeat, nextOf, seatsOf, type ViewMsg } from "./helpers/phones.js";
-import { Client } from "./helpers/ws.js";
+import { type Client, Clients } from "./helpers/ws.js";
 
 const FAST = {
   startMs: 0,
@@ -64,7 +64,7 @@ function waitClosed(h: Harness, table: string, ms: number) {
 describe.each(BACKENDS.filter((b) => b.name === "sqlite"))("online tables on $name", (backend) => {
   let h: Harness;
   let host: string;
-  const clients: Client[] = [];
+  const clients = new Clients();
 
   beforeAll(async () => {
     h = await harness(backend, undefined, FAST);
@@ -72,7 +72,7 @@ describe.each(BACKENDS.filter((b) => b.name === "sqlite"))("online tables on $na
     host = await addHost(h, admin);
   });
   afterAll(async () => {
-    for (const c of clients) c.close();
+    clients.closeAll();
     await h.close();
   });
 
@@ -146,15 +146,13 @@ describe.each(BACKENDS.filter((b) => b.name === "sqlite"))("online tables on $na
       expect((await stored(runner, t.id)).state.phase.kind).toBe("deal");
       const phones = new Map<number, { c: Client; seq: number }>();
       for (const [seat, token] of tokens) {
-        const c = await Client.open(base);
-        clients.push(c);
+        const c = await clients.open(base);
         c.send({ type: "subscribe", table: t.id, as: "seat", token });
         const first = (await nextOf(c, ["view"])) as ViewMsg;
         phones.set(seat, { c, seq: first.seq });
       }
       // Its creator may watch as a spectator, never as the host: the server is the host.
-      const creator = await Client.open(base, { cookie });
-      clients.push(creator);
+      const creator = await clients.open(base, { cookie });
       creator.send({ type: "subscribe", table: t.id, as: "host" });
       expect(await creator.next()).toMatchObject({ type: "error", error: "online" });
       creator.send({ type: "subscribe", table: t.id, as: "spectator" });

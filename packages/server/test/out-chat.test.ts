@@ -18,7 +18,7 @@ import {
 } from "./helpers/api.js";
 import { BACKENDS } from "./helpers/backends.js";
 import { joinSeat, nextOf, seatsOf } from "./helpers/phones.js";
-import { Client } from "./helpers/ws.js";
+import { type Client, Clients } from "./helpers/ws.js";
 
 type OutChatMsg = Extract<ServerMessage, { type: "outChat" }>;
 type Answer = Extract<ServerMessage, { type: "ack" | "rejected" }>;
@@ -27,12 +27,8 @@ describe.each(BACKENDS)("the out chat on $name", (backend) => {
   let h: Harness;
   let host: string;
   let url: string;
-  const clients: Client[] = [];
-  const open = async (headers: Record<string, string> = {}) => {
-    const c = await Client.open(url, headers);
-    clients.push(c);
-    return c;
-  };
+  const clients = new Clients();
+  const open = (headers: Record<string, string> = {}) => clients.open(url, headers);
 
   beforeAll(async () => {
     h = await harness(backend);
@@ -40,7 +36,7 @@ describe.each(BACKENDS)("the out chat on $name", (backend) => {
     url = await listening(h.app);
   });
   afterAll(async () => {
-    for (const c of clients) c.close();
+    clients.closeAll();
     await h.close();
   });
 

@@ -19,18 +19,14 @@ import {
 } from "./helpers/api.js";
 import { BACKENDS } from "./helpers/backends.js";
 import { join, joinSeat, nextOf, seatsOf, type ViewMsg } from "./helpers/phones.js";
-import { Client } from "./helpers/ws.js";
+import { Clients } from "./helpers/ws.js";
 
 describe.each(BACKENDS)("phones on $name", (backend) => {
   let h: Harness;
   let host: string;
   let url: string;
-  const clients: Client[] = [];
-  const open = async (headers: Record<string, string> = {}) => {
-    const c = await Client.open(url, headers);
-    clients.push(c);
-    return c;
-  };
+  const clients = new Clients();
+  const open = (headers: Record<string, string> = {}) => clients.open(url, headers);
   /** A phone's socket subscribed to its seat, with its first view. */
   const phone = async (table: string, token: string) => {
     const c = await open();
@@ -46,7 +42,7 @@ describe.each(BACKENDS)("phones on $name", (backend) => {
     url = await listening(h.app);
   });
   afterAll(async () => {
-    for (const c of clients) c.close();
+    clients.closeAll();
     await h.close();
   });
 

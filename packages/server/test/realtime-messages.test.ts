@@ -22,7 +22,7 @@ import {
 import { BACKENDS } from "./helpers/backends.js";
 import { joinSeat, nextOf, seatsOf } from "./helpers/phones.js";
 import { snapshot } from "./helpers/snapshot.js";
-import { Client } from "./helpers/ws.js";
+import { Clients } from "./helpers/ws.js";
 
 const STORED = BACKENDS.filter((b) => b.name !== "memory");
 
@@ -43,12 +43,8 @@ describe.each(STORED)("every realtime message on $name", (backend) => {
   /** Seat 1's token at `table` (the seat that speaks), seat 2's at `other`. */
   let token: string;
   let otherToken: string;
-  const clients: Client[] = [];
-  const open = async (headers: Record<string, string> = {}) => {
-    const c = await Client.open(url, headers);
-    clients.push(c);
-    return c;
-  };
+  const clients = new Clients();
+  const open = (headers: Record<string, string> = {}) => clients.open(url, headers);
 
   /** Sends one message on a fresh socket and returns the first answer, checking the database did not change. */
   async function refused(message: unknown, headers: Record<string, string> = {}): Promise<ServerMessage> {
@@ -97,7 +93,7 @@ describe.each(STORED)("every realtime message on $name", (backend) => {
     url = await listening(h.app);
   });
   afterAll(async () => {
-    for (const c of clients) c.close();
+    clients.closeAll();
     await h.close();
   });
 

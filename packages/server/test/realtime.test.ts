@@ -21,7 +21,7 @@ import {
 } from "./helpers/api.js";
 import { BACKENDS } from "./helpers/backends.js";
 import { leakedCards } from "./helpers/secrets.js";
-import { Client } from "./helpers/ws.js";
+import { Clients } from "./helpers/ws.js";
 
 type View = Extract<ServerMessage, { type: "view" }>;
 
@@ -29,12 +29,8 @@ describe.each(BACKENDS)("realtime on $name", (backend) => {
   let h: Harness;
   let host: string;
   let url: string;
-  const clients: Client[] = [];
-  const open = async (headers: Record<string, string> = {}) => {
-    const c = await Client.open(url, headers);
-    clients.push(c);
-    return c;
-  };
+  const clients = new Clients();
+  const open = (headers: Record<string, string> = {}) => clients.open(url, headers);
 
   beforeAll(async () => {
     h = await harness(backend);
@@ -43,7 +39,7 @@ describe.each(BACKENDS)("realtime on $name", (backend) => {
     url = await listening(h.app);
   });
   afterAll(async () => {
-    for (const c of clients) c.close();
+    clients.closeAll();
     await h.close();
   });
 

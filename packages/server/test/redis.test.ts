@@ -46,7 +46,7 @@ import {
   serverOn,
   testPrefix,
 } from "./helpers/redis.js";
-import { Client } from "./helpers/ws.js";
+import { type Client, Clients } from "./helpers/ws.js";
 
 const CARD_WORDS = ["don", "mafia", "prostitute", "commissar", "doctor", "maniac", "civilian"];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -94,7 +94,7 @@ describe("several server processes on PostgreSQL with Redis", () => {
   let b: Process;
   let adminCookie: string;
   let host: string;
-  const clients: Client[] = [];
+  const clients = new Clients();
   const servers = () => ({ A: a, B: b });
 
   beforeAll(async () => {
@@ -109,7 +109,7 @@ describe("several server processes on PostgreSQL with Redis", () => {
     host = await addHost(a, adminCookie);
   });
   afterAll(async () => {
-    for (const c of clients) c.close();
+    clients.closeAll();
     await a?.close();
     await b?.close();
     await relay?.close();
@@ -117,11 +117,8 @@ describe("several server processes on PostgreSQL with Redis", () => {
     await pg?.dispose();
   });
 
-  const open = async (on: "A" | "B", headers: Record<string, string> = {}) => {
-    const c = await Client.open(servers()[on].url, headers);
-    clients.push(c);
-    return c;
-  };
+  const open = (on: "A" | "B", headers: Record<string, string> = {}) =>
+    clients.open(servers()[on].url, headers);
 
   /** Subscribes a new socket on `on` as `viewer` and waits for its first view. */
   async function watch(
@@ -486,7 +483,7 @@ describe("an online table run by A, played from phones on B", () => {
     };
     const a = await serverOn(pg.url, { url: REDIS_URL, prefix }, online);
     const b = await serverOn(pg.url, { url: REDIS_URL, prefix }, online);
-    const opened: Client[] = [];
+    const opened = new Clients();
     try {
       const cookie = await addHost(a, await setUpClub(a));
       const res = await a.app.inject({
@@ -507,8 +504,7 @@ describe("an online table run by A, played from phones on B", () => {
       const phones = new Map<Seat, { client: Client; token: string; log: ViewMsg[] }>();
       for (const seat of [1, 5] as Seat[]) {
         const token = await joinSeat(b, t.code, seat);
-        const client = await Client.open(b.url);
-        opened.push(client);
+        const client = await opened.open(b.url);
         const log: ViewMsg[] = [];
         client.socket.on("message", (data) => {
           const m = JSON.parse(String(data)) as ServerMessage;
@@ -579,7 +575,7 @@ describe("an online table run by A, played from phones on B", () => {
           `seat ${seat}'s choices`,
         ).toEqual(sent.get(seat) ?? []);
     } finally {
-      for (const c of opened) c.close();
+      opened.closeAll();
       await a.close();
       await b.close();
       await dropPrefix(prefix);

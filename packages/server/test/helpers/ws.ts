@@ -66,3 +66,18 @@ export class Client {
     this.socket.close();
   }
 }
+
+/** The sockets a test file opens, closed together when it is done. */
+export class Clients {
+  private readonly opened: Client[] = [];
+
+  async open(baseUrl: string, headers: Record<string, string> = {}): Promise<Client> {
+    const c = await Client.open(baseUrl, headers);
+    this.opened.push(c);
+    return c;
+  }
+
+  closeAll(): void {
+    for (const c of this.opened.splice(0)) c.close();
+  }
+}
