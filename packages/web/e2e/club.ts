@@ -139,22 +139,35 @@ export function serve(db: string, port = 0): Promise<Served> {
   });
 }
 
-/** Chromium exactly as this project launches it in tests. */
+/** Chromium exactly as this project launches it in tests (Debian's, headless, nothing fetched). */
+export const CHROMIUM = {
+  executablePath: "/usr/bin/chromium",
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+};
+
 export function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  return chromium.launch(CHROMIUM);
 }
+
+/** Each card as the English console and phone name it. */
+export const CARD_NAMES: Readonly<Record<Card, string>> = {
+  don: "Don",
+  mafia: "Mafia",
+  prostitute: "Prostitute",
+  commissar: "Commissar",
+  doctor: "Doctor",
+  maniac: "Maniac",
+  civilian: "Civilian",
+};
 
 /**
  * A fresh context in English, tablet landscape. (The app talks to its own origin only. No

@@ -7,10 +7,11 @@
 // recap's night and day lines; and the record downloaded from the console replays to the server's.
 
 import { readFileSync } from "node:fs";
-import { type Card, type GameEvent, replay } from "@misto/engine";
+import { type GameEvent, replay } from "@misto/engine";
 import { describe, expect, it } from "vitest";
 import { translate } from "../src/i18n/core.js";
 import {
+  CARD_NAMES,
   PHYSICAL_CARDS as CARDS,
   clubFixture,
   hostConsole,
@@ -52,16 +53,6 @@ function countSoundsAndWakeLocks(): void {
     },
   });
 }
-
-const CARD_NAMES: Record<Card, string> = {
-  don: "Don",
-  mafia: "Mafia",
-  prostitute: "Prostitute",
-  commissar: "Commissar",
-  doctor: "Doctor",
-  maniac: "Maniac",
-  civilian: "Civilian",
-};
 
 describe("the host console's tools (issue 3)", () => {
   const club = clubFixture();

@@ -6,6 +6,7 @@ import { type Card, type GameEvent, replay } from "@misto/engine";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import {
+  CARD_NAMES,
   clubFixture,
   freshContext,
   newTableThroughApi,
@@ -40,16 +41,6 @@ function recordDom(): void {
     attributes: true,
   });
 }
-
-const CARD_WORDS: Record<Card, string> = {
-  don: "Don",
-  mafia: "Mafia",
-  prostitute: "Prostitute",
-  commissar: "Commissar",
-  doctor: "Doctor",
-  maniac: "Maniac",
-  civilian: "Civilian",
-};
 
 async function text(page: Page, selector: string): Promise<string | null> {
   const found = page.locator(selector);
@@ -217,7 +208,7 @@ describe("the table display", () => {
       expect(snapshots.length).toBeGreaterThan(10);
       for (const html of snapshots) {
         for (const card of secret) {
-          const word = CARD_WORDS[card];
+          const word = CARD_NAMES[card];
           if (new RegExp(`\\b${word}\\b`, "i").test(html)) leaks.push(`DOM names ${word}`);
         }
       }
@@ -225,9 +216,9 @@ describe("the table display", () => {
       expect(seatTexts).toHaveLength(12);
       for (const [i, seatText] of seatTexts.entries()) {
         const card = cards[i] as Card;
-        if (!revealed.has(i + 1) && seatText.includes(CARD_WORDS[card]))
-          leaks.push(`seat ${i + 1} shows ${CARD_WORDS[card]}`);
-        if (revealed.has(i + 1)) expect(seatText).toContain(CARD_WORDS[card]);
+        if (!revealed.has(i + 1) && seatText.includes(CARD_NAMES[card]))
+          leaks.push(`seat ${i + 1} shows ${CARD_NAMES[card]}`);
+        if (revealed.has(i + 1)) expect(seatText).toContain(CARD_NAMES[card]);
       }
       expect([...new Set(leaks)]).toEqual([]);
 

@@ -9,10 +9,11 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type Card, type GameEvent, replay, type Seat } from "@misto/engine";
+import { type GameEvent, replay, type Seat } from "@misto/engine";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  CARD_NAMES,
   PHYSICAL_CARDS as CARDS,
   freshContext,
   launch,
@@ -116,19 +117,10 @@ describe("the host console plays one complete game (issue 3)", () => {
     await page.getByRole("radio", { name: "Physical cards" }).check();
     const deckStatus = page.locator(".card-picker [role=status]");
     await expect.poll(() => deckStatus.textContent()).toBe("The deal does not match the deck.");
-    const cardNames: Record<Card, string> = {
-      don: "Don",
-      mafia: "Mafia",
-      prostitute: "Prostitute",
-      commissar: "Commissar",
-      doctor: "Doctor",
-      maniac: "Maniac",
-      civilian: "Civilian",
-    };
     for (const [i, card] of CARDS.entries()) {
       // The picker's label names the seat and its player: "Card of seat 3 · Vira".
       const picker = page.getByLabel(`Card of seat ${i + 1} · ${NAMES[i]}`, { exact: true });
-      await picker.selectOption({ label: cardNames[card] });
+      await picker.selectOption({ label: CARD_NAMES[card] });
     }
     await expect.poll(() => deckStatus.textContent()).toBe("The deal matches the deck.");
     await snap("new-table");

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
 import { expect, it } from "vitest";
-import { serve, tempDb } from "./club.js";
+import { CHROMIUM, serve, tempDb } from "./club.js";
 
 declare const navigator: { serviceWorker: { ready: Promise<unknown>; controller: unknown } };
 
@@ -16,19 +16,7 @@ it("the manifest, the service worker and the icon make an installable app", asyn
   const db = tempDb();
   const served = await serve(db.file);
   const profile = mkdtempSync(join(tmpdir(), "misto-e2e-profile-"));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  const context = await chromium.launchPersistentContext(profile, CHROMIUM);
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto(`${served.url}/signin`);

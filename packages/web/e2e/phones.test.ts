@@ -12,6 +12,7 @@ import type { Card } from "@misto/engine";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import {
+  CARD_NAMES,
   PHYSICAL_CARDS as CARDS,
   clubFixture,
   freshContext,
@@ -19,15 +20,6 @@ import {
   PHYSICAL_NAMES as NAMES,
 } from "./club.js";
 
-const CARD_NAMES: Record<Card, string> = {
-  don: "Don",
-  mafia: "Mafia",
-  prostitute: "Prostitute",
-  commissar: "Commissar",
-  doctor: "Doctor",
-  maniac: "Maniac",
-  civilian: "Civilian",
-};
 const HOST = { club: "Misto e2e phones", name: "Roksolana", login: "roksolana", password: "night-city-12" };
 const PHONE_SEATS = [2, 8, 11] as const;
 const STEP_MS = 10_000;
