@@ -18,6 +18,7 @@ import { startServer } from "../src/serve.js";
 import { openStore } from "../src/store/index.js";
 import { addHost, CARDS, harness, SEATS, setUpClub } from "./helpers/api.js";
 import type { Backend } from "./helpers/backends.js";
+import { capturedIo } from "./helpers/io.js";
 import { dropPrefix, freshPostgres, REDIS_URL, testPrefix } from "./helpers/redis.js";
 import { Client } from "./helpers/ws.js";
 
@@ -145,16 +146,6 @@ async function waitFor(what: string, done: () => Promise<boolean>, ms = 15_000):
 describe("--redis with SQLite", () => {
   const dir = mkdtempSync(join(tmpdir(), "misto-redis-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  const io = () => {
-    const out = { stdout: "", stderr: "" };
-    return {
-      out,
-      io: {
-        stdout: { write: (t: string) => (out.stdout += t) },
-        stderr: { write: (t: string) => (out.stderr += t) },
-      },
-    };
-  };
 
   it("is refused by startServer and buildServer: several processes cannot share an SQLite file", async () => {
     const file = join(dir, "club.db");
@@ -178,14 +169,14 @@ describe("--redis with SQLite", () => {
       ["serve", "--port", "0", "--db", file, "--redis", REDIS_URL],
       ["serve", "--port", "0", "--redis", REDIS_URL],
     ]) {
-      const { out, io: x } = io();
+      const { out, io: x } = capturedIo();
       expect(await main(argv, x), argv.join(" ")).toBe(2);
       expect(out.stderr).toBe(`misto serve: ${REDIS_NEEDS_POSTGRES}\n`);
     }
     const before = process.env.MISTO_REDIS_URL;
     process.env.MISTO_REDIS_URL = REDIS_URL;
     try {
-      const { out, io: x } = io();
+      const { out, io: x } = capturedIo();
       expect(await main(["serve", "--port", "0", "--db", file], x)).toBe(2);
       expect(out.stderr).toContain("several processes cannot share an SQLite file");
     } finally {
@@ -196,7 +187,7 @@ describe("--redis with SQLite", () => {
       ["serve", "--db", "postgres://x@127.0.0.1/x", "--redis", "http://127.0.0.1:6379"],
       ["serve", "--db", "postgres://x@127.0.0.1/x", "--redis-prefix", "club:"],
     ]) {
-      const { out, io: x } = io();
+      const { out, io: x } = capturedIo();
       expect(await main(argv, x), argv.join(" ")).toBe(2);
       expect(out.stderr).toMatch(/^misto serve: --redis/);
     }
@@ -209,7 +200,7 @@ describe("--redis with SQLite", () => {
     const redis = createClient({ url: REDIS_URL });
     await redis.connect();
     try {
-      const { out, io: x } = io();
+      const { out, io: x } = capturedIo();
       const running = main(
         ["serve", "--port", "0", "--db", pg.url, "--redis", REDIS_URL, "--redis-prefix", prefix],
         x,

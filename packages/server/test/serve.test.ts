@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { main } from "../../cli/src/main.js";
 import { startServer } from "../src/serve.js";
 import { PASSWORD } from "./helpers/api.js";
+import { capturedIo } from "./helpers/io.js";
 
 const dir = mkdtempSync(join(tmpdir(), "misto-serve-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -39,19 +40,8 @@ describe("startServer", () => {
 });
 
 describe("misto serve", () => {
-  const io = () => {
-    const out = { stdout: "", stderr: "" };
-    return {
-      out,
-      io: {
-        stdout: { write: (t: string) => (out.stdout += t) },
-        stderr: { write: (t: string) => (out.stderr += t) },
-      },
-    };
-  };
-
   it("prints its usage", async () => {
-    const { out, io: x } = io();
+    const { out, io: x } = capturedIo();
     expect(await main(["help", "serve"], x)).toBe(0);
     expect(out.stdout).toContain("misto serve [--port 3000] [--db ./data/misto.db] [--host 127.0.0.1]");
   });
@@ -63,7 +53,7 @@ describe("misto serve", () => {
       ["serve", "--tls"],
       ["serve", "extra"],
     ]) {
-      const { out, io: x } = io();
+      const { out, io: x } = capturedIo();
       expect(await main(argv, x), argv.join(" ")).toBe(2);
       expect(out.stderr).toMatch(/^misto serve: /);
     }
