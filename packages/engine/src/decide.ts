@@ -5,11 +5,11 @@ import { type Card, DECK, deckProblems } from "./cards.js";
 import { type Command, type CommandBody, FOUL_REASONS, REMARK_REASONS } from "./commands.js";
 import type { GameEvent } from "./events.js";
 import { hasQueue } from "./flow.js";
-import { isPending, targetProblem, wakeFor } from "./night/wake.js";
+import { isPending, standingFreeze, targetProblem, type Wake, wakeFor } from "./night/wake.js";
 import { seededRandom, shuffled } from "./random.js";
 import { MAX_POINTS } from "./rating/points.js";
 import { type RuleError, ruleError } from "./rules.js";
-import { inGame, isMuted, isSeat, seatOf } from "./seats.js";
+import { hasNoVote, inGame, isMuted, isSeat, seatOf } from "./seats.js";
 import type { Actor, DayStep, GameState, Seat } from "./state.js";
 
 export type Decision =
@@ -124,13 +124,11 @@ export function check(state: GameState, c: CommandBody & { readonly actor: Actor
     case "choose": {
       const bad = actsFor(c.actor, c.seat) ?? inPlay(state);
       if (bad) return bad;
-      if (phase.kind !== "night" || phase.step.kind !== "wake")
-        return ruleError("FLOW-3", "night choices are made when a role is woken at night");
+      if (phase.kind !== "night" || phase.step.kind !== "wake") return notNightChoiceTime(state);
       if (!inGame(state, c.seat))
-        return ruleError("FOUL-7", `seat ${c.seat} is out of the game and makes no choice`);
+        return ruleError("FLOW-3", `seat ${c.seat} is out of the game and makes no choice`);
       const wake = wakeFor(state, phase.step.role);
-      if (!wake || !isPending(state, wake, c.seat))
-        return ruleError("FLOW-3", `seat ${c.seat} is not called to choose now`);
+      if (!wake || !isPending(state, wake, c.seat)) return notCalled(state, wake, c.seat);
       if (c.target === null) return null;
       if (!isSeat(c.target)) return ruleError("COMMAND", "a target is a seat 1–12 or null");
       const p = targetProblem(state, wake, c.seat, c.target);
@@ -151,14 +149,16 @@ export function check(state: GameState, c: CommandBody & { readonly actor: Actor
       if (phase.kind !== "day" || phase.step.kind !== "voting")
         return ruleError("DAY-3", "there is no vote now");
       const step = phase.step;
-      if (!inGame(state, c.voter)) return ruleError("FOUL-7", `seat ${c.voter} is out of the game`);
+      const lost = voteLost(state, c.voter);
+      if (lost) return lost;
       if (step.queue[step.index] !== c.voter)
         return ruleError("DAY-3", `the vote is in turn: it is seat ${step.queue[step.index]}'s turn`);
-      if (!isSeat(c.target) || !inGame(state, c.target))
-        return ruleError("DAY-3", "the vote names a living player");
+      if (!isSeat(c.target)) return ruleError("DAY-3", "the vote names a living player");
+      // DAY-6: the re-vote's own limit comes before the day vote's general one.
+      if (step.candidates && (c.target === c.voter || !step.candidates.includes(c.target)))
+        return ruleError("DAY-6", "the re-vote is for one of the other tied players only");
+      if (!inGame(state, c.target)) return ruleError("DAY-3", "the vote names a living player");
       if (c.target === c.voter) return ruleError("DAY-3", "nobody may vote for himself");
-      if (step.candidates && !step.candidates.includes(c.target))
-        return ruleError("DAY-6", "the re-vote is for one of the tied players only");
       return null;
     }
     case "liftVote": {
@@ -166,6 +166,8 @@ export function check(state: GameState, c: CommandBody & { readonly actor: Actor
       if (bad) return bad;
       if (phase.kind !== "day" || phase.step.kind !== "liftAll")
         return ruleError("DAY-6", "there is no lift-all vote now");
+      const lost = voteLost(state, c.voter);
+      if (lost) return lost;
       if (currentInQueue(phase.step) !== c.voter)
         return ruleError("DAY-6", `the vote is in turn: it is seat ${currentInQueue(phase.step)}'s turn`);
       return typeof c.yes === "boolean" ? null : ruleError("COMMAND", "`yes` is true or false");
@@ -195,10 +197,10 @@ export function check(state: GameState, c: CommandBody & { readonly actor: Actor
     case "remark": {
       const bad = hostOnly(c.actor, "make a remark") ?? inPlay(state);
       if (bad) return bad;
+      if (!isSeat(c.seat)) return ruleError("COMMAND", "a seat is a number from 1 to 12");
+      if (!inGame(state, c.seat)) return ruleError("FOUL-7", "remarks go only to players in the game");
       if (phase.kind !== "day" || phase.step.kind !== "discussion")
         return ruleError("FOUL-2", "remarks are made during the day's discussion");
-      if (!isSeat(c.seat) || !inGame(state, c.seat))
-        return ruleError("FOUL-7", "remarks go only to players in the game");
       return REMARK_REASONS.includes(c.reason)
         ? null
         : ruleError("FOUL-2", `a remark's reason is one of ${REMARK_REASONS.join(", ")}`);
@@ -208,8 +210,8 @@ export function check(state: GameState, c: CommandBody & { readonly actor: Actor
       if (bad) return bad;
       if (phase.kind === "deal")
         return ruleError("SETUP-4", "a card seen during the deal means a new deal, not a disqualification");
-      if (!isSeat(c.seat) || !inGame(state, c.seat))
-        return ruleError("FOUL-6", "only a player in the game can be disqualified");
+      if (!isSeat(c.seat)) return ruleError("COMMAND", "a seat is a number from 1 to 12");
+      if (!inGame(state, c.seat)) return ruleError("FOUL-7", "only a player in the game can be disqualified");
       return null;
     }
     case "speak":
@@ -231,6 +233,37 @@ export function check(state: GameState, c: CommandBody & { readonly actor: Actor
     default:
       return checkRating(state, c);
   }
+}
+
+/** DAY-3, FOUL-4: the voter is out of the game, or has lost his vote to his fouls. */
+function voteLost(state: GameState, voter: Seat): RuleError | null {
+  if (!inGame(state, voter)) return ruleError("DAY-3", `seat ${voter} is out of the game and does not vote`);
+  const s = seatOf(state, voter);
+  return hasNoVote(s)
+    ? ruleError("FOUL-4", `seat ${voter} has ${s.fouls} fouls and has lost his vote`)
+    : null;
+}
+
+/** A night choice outside a wake step: FLOW-4 on a night 1 that is the acquaintance only, else FLOW-3. */
+function notNightChoiceTime(state: GameState): RuleError {
+  const phase = state.phase;
+  if (phase.kind === "night" && phase.n === 1 && !state.settings.firstNightActions)
+    return ruleError("FLOW-4", "night 1 is the mafia's acquaintance only: nobody acts");
+  return ruleError("FLOW-3", "night choices are made when a role is woken at night");
+}
+
+/**
+ * A living seat not called to choose now. At the mafia's step a woken mafioso who does not make
+ * the shot names the row that says who does: NIGHT-4 when the freeze stops the shot, NIGHT-2 when
+ * he is frozen, ACTING-DON otherwise. Anyone else, or a chooser who has chosen, is out of turn.
+ */
+function notCalled(state: GameState, wake: Wake | null, seat: Seat): RuleError {
+  const outOfTurn = ruleError("FLOW-3", `seat ${seat} is not called to choose now`);
+  if (wake === null || wake.role !== "mafia" || !wake.wake.includes(seat) || wake.choosers.includes(seat))
+    return outOfTurn;
+  if (wake.stopped.length > 0) return ruleError("NIGHT-4", "the freeze stops the mafia's shot tonight");
+  if (standingFreeze(state) === seat) return ruleError("NIGHT-2", `seat ${seat} is frozen and does not act`);
+  return ruleError("ACTING-DON", "the Don makes the shot while he lives and is not frozen");
 }
 
 /** What the host's primary button may do now. */

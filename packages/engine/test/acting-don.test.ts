@@ -14,7 +14,7 @@ describe("ACTING-DON the Don makes the shot", () => {
     nightUntil(t, "mafia");
     expect(script(t)?.wake).toEqual([DON, MAFIA_A, MAFIA_B]);
     expect(script(t)?.choosers.map((c) => c.seat)).toEqual([DON]);
-    expect(t.refuse({ type: "choose", seat: MAFIA_A, target: 9 }).rule).toBe("FLOW-3");
+    expect(t.refuse({ type: "choose", seat: MAFIA_A, target: 9 }).rule).toBe("ACTING-DON");
     choose(t, DON, 9);
     expect(woken(t)).toBe("maniac");
     t.night({});
@@ -26,7 +26,7 @@ describe("ACTING-DON the Don makes the shot", () => {
     nightUntil(t, "mafia", { prostitute: DON, doctor: DON });
     expect(script(t)?.gesture).toEqual([]);
     expect(script(t)?.choosers.map((c) => c.seat)).toEqual([DON]);
-    expect(t.refuse({ type: "choose", seat: MAFIA_A, target: 9 }).rule).toBe("FLOW-3");
+    expect(t.refuse({ type: "choose", seat: MAFIA_A, target: 9 }).rule).toBe("ACTING-DON");
     choose(t, DON, 9);
     t.night({});
     expect(t.seat(9).out?.cause).toBe("night");
@@ -48,7 +48,7 @@ describe("ACTING-DON the other mafiosi shoot together", () => {
     nightUntil(t, "mafia", { prostitute: DON });
     expect(script(t)?.gesture).toEqual([DON]);
     expect(script(t)?.choosers.map((c) => c.seat)).toEqual([MAFIA_A, MAFIA_B]);
-    expect(t.refuse({ type: "choose", seat: DON, target: 9 }).rule).toBe("FLOW-3");
+    expect(t.refuse({ type: "choose", seat: DON, target: 9 }).rule).toBe("NIGHT-2");
     choose(t, MAFIA_A, 9);
     expect(woken(t)).toBe("mafia"); // the other must show too
     choose(t, MAFIA_B, 9);
@@ -123,8 +123,8 @@ describe("ACTING-DON with frozenDonStopsShot", () => {
     const t = firstNight({ frozenDonStopsShot: true });
     nightUntil(t, "mafia", { prostitute: DON });
     expect(script(t)?.choosers).toEqual([{ seat: DON, targets: [], onlySkip: true }]);
-    expect(t.refuse({ type: "choose", seat: DON, target: 9 }).rule).toBe("ACTING-DON");
-    expect(t.refuse({ type: "choose", seat: MAFIA_A, target: 9 }).rule).toBe("FLOW-3");
+    expect(t.refuse({ type: "choose", seat: DON, target: 9 }).rule).toBe("NIGHT-4");
+    expect(t.refuse({ type: "choose", seat: MAFIA_A, target: 9 }).rule).toBe("NIGHT-4");
     choose(t, DON, null);
     t.night({});
     expect(lastNight(t)?.outcome?.shots).toEqual([]);

@@ -236,7 +236,7 @@ describe("the first night's settings with the day first", () => {
       .vote((voter) => (voter === 9 ? 10 : 9))
       .endSpeeches("lastWords");
     expect(t.state.phase).toMatchObject({ kind: "night", n: 1, step: { kind: "acquaintance" } });
-    expect(t.refuse({ type: "choose", seat: DON, target: 8 }).rule).toBe("FLOW-3");
+    expect(t.refuse({ type: "choose", seat: DON, target: 8 }).rule).toBe("FLOW-4");
     t.advance();
     expect(t.state.phase).toMatchObject({ kind: "day", n: 2, step: { kind: "morning" } });
     expect(t.state.nights[0]).toMatchObject({ n: 1, choices: [], outcome: { deaths: [] } });

@@ -84,7 +84,7 @@ describe("FOUL-6 disqualification", () => {
     t.advance();
     expect(t.refuse({ actor: 9, type: "disqualify", seat: 8 }).rule).toBe("ACTOR");
     t.do({ type: "disqualify", seat: 8 });
-    expect(t.refuse({ type: "disqualify", seat: 8 }).rule).toBe("FOUL-6");
+    expect(t.refuse({ type: "disqualify", seat: 8 }).rule).toBe("FOUL-7");
   });
 
   it("FOUL-6 a disqualification at night takes the player out at once and is checked for a win", () => {

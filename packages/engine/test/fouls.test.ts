@@ -235,7 +235,7 @@ describe("FOUL-4 three and four fouls", () => {
     expect(voters).not.toContain(12);
     expect(lastVoting(t)?.ballots).toHaveLength(10);
     t.endSpeeches("splitSpeeches");
-    expect(t.refuse({ actor: 12, type: "vote", voter: 12, target: 9 }).rule).toBe("DAY-3");
+    expect(t.refuse({ actor: 12, type: "vote", voter: 12, target: 9 }).rule).toBe("FOUL-4");
     voters.length = 0;
     t.vote(record);
     expect(voters).toHaveLength(10);

@@ -32,7 +32,7 @@ describe("NIGHT-9 the mafia's shot", () => {
   it("NIGHT-9 only the shooters' choice counts: a mafioso the Don shoots for is not asked", () => {
     const t = firstNight();
     nightUntil(t, "mafia");
-    expect(t.refuse({ actor: MAFIA_A, type: "choose", seat: MAFIA_A, target: 9 }).rule).toBe("FLOW-3");
+    expect(t.refuse({ actor: MAFIA_A, type: "choose", seat: MAFIA_A, target: 9 }).rule).toBe("ACTING-DON");
     expect(t.refuse({ actor: MAFIA_A, type: "choose", seat: DON, target: 9 }).rule).toBe("ACTOR");
     expect(viewFor(t.state, MAFIA_A).actions).toEqual([]);
   });

@@ -117,7 +117,7 @@ describe("a tie (default: re-vote, then lift all)", () => {
     expect(t.viewAs("host").phase).toMatchObject({ step: "voting", candidates: [12, DON], current: 2 });
     expect(t.refuse({ type: "vote", voter: 2, target: 5 }).rule).toBe("DAY-6");
     for (let voter = 2; voter < 12; voter++) t.do({ type: "vote", voter, target: voter === 2 ? 12 : DON });
-    expect(t.refuse({ type: "vote", voter: 12, target: 12 }).rule).toBe("DAY-3");
+    expect(t.refuse({ type: "vote", voter: 12, target: 12 }).rule).toBe("DAY-6");
     t.do({ type: "vote", voter: 12, target: DON });
     t.do({ type: "vote", voter: DON, target: 12 });
     expect(t.state.votings[1]).toMatchObject({ round: "revote", starter: 2, eliminated: [DON] });
@@ -248,7 +248,7 @@ describe("a tied player who leaves before the re-vote", () => {
     expect(t.current).toBe(DON);
     t.advance();
     expect(t.viewAs("host").phase).toMatchObject({ step: "voting", candidates: [DON] });
-    expect(t.refuse({ type: "vote", voter: 2, target: 12 }).rule).toBe("DAY-3");
+    expect(t.refuse({ type: "vote", voter: 2, target: 12 }).rule).toBe("DAY-6");
     t.vote(() => DON);
     expect(t.state.votings[1]).toMatchObject({ round: "revote", eliminated: [DON] });
     expect(t.step).toBe("lastWords");

@@ -158,7 +158,7 @@ function mafiaWake(state: GameState, frozen: Seat | null): Wake | null {
       wake,
       choosers: [don],
       action: "shot",
-      stopped: [{ seat: don, rule: "ACTING-DON" }],
+      stopped: [{ seat: don, rule: "NIGHT-4" }],
       blocked: null,
     };
   }
