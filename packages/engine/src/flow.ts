@@ -361,12 +361,14 @@ function settleOnce(d: Draft, at: number): boolean {
       return true;
     }
     case "voting": {
+      // DAY-3: nobody may vote, when the voting opens or because every voter lost his vote before
+      // any ballot, so there is no vote today (foul votes alone do not make one); foul votes wait.
       if (
-        step.index === 0 &&
+        step.ballots.length === 0 &&
         step.round === "vote" &&
-        firstAble(d, step.queue, 0, "vote", null) === step.queue.length
+        firstAble(d, step.queue, step.index, "vote", null) === step.queue.length
       ) {
-        endDay(d, n, at); // DAY-3: nobody may vote, so there is no vote today; foul votes wait.
+        endDay(d, n, at);
         return true;
       }
       const i = firstAble(d, step.queue, step.index, "vote", step.candidates);

@@ -134,6 +134,15 @@ describe("the vote", () => {
     expect(t.state.votings).toEqual([]);
     expect(t.state.seats.every((s) => s.out === null && s.foulVotes === 3)).toBe(true);
   });
+
+  it("DAY-3 every voter losing his vote after the voting opens, before any ballot, means no vote that day", () => {
+    const t = new Table().advance().toVoting();
+    expect(t.current).toBe(2);
+    for (let seat = 1; seat <= 12; seat++) t.giveFouls(seat, 4); // the voting starter first
+    expect(t.state.phase).toMatchObject({ kind: "night", n: 1 });
+    expect(t.state.votings).toEqual([]);
+    expect(t.state.seats.every((s) => s.out === null && s.foulVotes === 3)).toBe(true);
+  });
 });
 
 describe("the count", () => {
