@@ -216,13 +216,8 @@ export function check(state: GameState, c: CommandBody & { readonly actor: Actor
     }
     case "speak":
       return actsFor(c.actor, c.seat) ?? speakProblem(state, c.seat, c.text);
-    case "undo": {
-      const bad = hostOnly(c.actor, "undo");
-      if (bad) return bad;
-      if (state.result?.announced) return ruleError("HOST-3", "the result has been announced and is final");
-      for (let node = state.log; node; node = node.prev) if (node.event.type !== "spoke") return null;
-      return ruleError("HOST-3", "there is nothing to undo");
-    }
+    case "undo":
+      return hostOnly(c.actor, "undo") ?? undoProblem(state);
     case "announceResult": {
       const bad = hostOnly(c.actor, "announce the result");
       if (bad) return bad;
@@ -264,6 +259,23 @@ function notCalled(state: GameState, wake: Wake | null, seat: Seat): RuleError {
   if (wake.stopped.length > 0) return ruleError("NIGHT-4", "the freeze stops the mafia's shot tonight");
   if (standingFreeze(state) === seat) return ruleError("NIGHT-2", `seat ${seat} is frozen and does not act`);
   return ruleError("ACTING-DON", "the Don makes the shot while he lives and is not frozen");
+}
+
+/**
+ * HOST-3: why the host's undo is refused now, or null. It drops the last step that changed the game
+ * (speech lines are no steps). The announced result is final, but the rating's own steps after it
+ * (nominations, votes, the split, the bonus, contests) can be undone until the rating is closed.
+ */
+export function undoProblem(state: GameState): RuleError | null {
+  if (state.phase.kind === "closed") return ruleError("HOST-3", "the rating is closed and final");
+  for (let node = state.log; node; node = node.prev) {
+    const type = node.event.type;
+    if (type === "spoke") continue;
+    return type === "resultAnnounced"
+      ? ruleError("HOST-3", "the result has been announced and is final")
+      : null;
+  }
+  return ruleError("HOST-3", "there is nothing to undo");
 }
 
 /** What the host's primary button may do now. */

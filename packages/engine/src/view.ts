@@ -2,7 +2,7 @@
 // of what that viewer may know; nothing is copied wholesale and then trimmed.
 
 import { type Card, isMafioso, type Team, teamOf } from "./cards.js";
-import { nightEndedUnannounced, silencedBy } from "./decide.js";
+import { nightEndedUnannounced, silencedBy, undoProblem } from "./decide.js";
 import { type Action, awaiting, legalActions } from "./legal.js";
 import { pendingChoosers, standingFreeze, targetProblem, wakeFor } from "./night/wake.js";
 import type { RuleId } from "./rules.js";
@@ -366,20 +366,13 @@ function hostView(state: GameState): HostView {
     (p.kind === "day" && p.step.kind === "morning") ||
     (p.kind === "ended" && !state.result?.announced && (endedAtNight || unannounced === true));
   const report = morning && last?.outcome ? nightReport(state, last.n, last.outcome, "host") : null;
-  let canUndo = false;
-  for (let node = state.log; node && !state.result?.announced; node = node.prev) {
-    if (node.event.type !== "spoke") {
-      canUndo = true;
-      break;
-    }
-  }
   return {
     nights: state.nights.map((n) => ({ n: n.n, choices: n.choices, note: n.note, outcome: n.outcome })),
     script: nightScript(state),
     announce: report && endedAtNight ? { ...report, note: null } : report,
     awaiting: awaiting(state),
     undos: state.undos,
-    canUndo,
+    canUndo: undoProblem(state) === null,
   };
 }
 

@@ -627,8 +627,9 @@ describe("random games", { timeout: 120_000 * SCALE }, () => {
         const at = game.clock + 1;
         if (!game.submit(action, at).ok) return;
         const s1 = game.state;
-        if (s1.result?.announced) {
-          expectRefusal(s1, { actor: "host", type: "undo", at }, "undo after the announcement");
+        // The announcement itself and a closed rating are final; the rating's steps between are not.
+        if (action.type === "announceResult" || s1.phase.kind === "closed") {
+          expectRefusal(s1, { actor: "host", type: "undo", at }, "undo of a final step");
           return;
         }
         expect(game.submit({ actor: "host", type: "undo" }).ok).toBe(true);

@@ -301,3 +301,45 @@ describe("RATE-7 the club administration", () => {
     expect(points(t)?.[8]).toBe(0);
   });
 });
+
+describe("HOST-3 undo in the rating", () => {
+  it("HOST-3 nominations, votes, the split, the bonus and contests are undone step by step", () => {
+    const t = toRating();
+    const positions: string[] = [];
+    const step = (body: Parameters<Table["do"]>[0]) => {
+      positions.push(t.position());
+      t.do(body);
+    };
+    for (const candidate of [5, 6, 7]) step({ type: "nominate", candidate });
+    step({ type: "closeNominations" });
+    while (t.step === "votes") {
+      const voter = t.current as number;
+      step({ actor: voter, type: "ratingVote", voter, candidate: fourEach(voter) });
+    }
+    step({ type: "split", points: [5, 6, 7].map((seat) => ({ seat, points: 2 })) });
+    step({ type: "bonus", seat: 8, points: 1 });
+    step({ type: "contest", seat: 9, points: 1 });
+    while (t.step === "contest") {
+      const voter = t.current as number;
+      step({ actor: voter, type: "contestVote", voter, support: true });
+    }
+    expect(t.state.rating?.contests).toHaveLength(1);
+    expect(t.viewAs("host").host?.canUndo).toBe(true);
+    while (positions.length > 0) {
+      t.do({ type: "undo" });
+      expect(t.position()).toBe(positions.pop());
+    }
+    expect(t.state.phase).toEqual({ kind: "rating", step: { kind: "nominations" } });
+    expect(t.refuse({ type: "undo" }).rule).toBe("HOST-3"); // the announced result stays final
+    expect(t.viewAs("host").host?.canUndo).toBe(false);
+  });
+
+  it("HOST-3 once the rating is closed nothing is undone", () => {
+    const t = toRating();
+    t.do({ type: "closeNominations" });
+    t.do({ type: "bonus", seat: 8, points: 2 });
+    t.do({ type: "closeRating" });
+    expect(t.refuse({ type: "undo" }).rule).toBe("HOST-3");
+    expect(t.viewAs("host").host?.canUndo).toBe(false);
+  });
+});

@@ -400,7 +400,10 @@ function undoEntry(prev: GameState, next: GameState): RecapEntry {
     }
   }
   const restored = next.seats.filter((s) => s.out === null && prev.seats[s.seat - 1]?.out).map((s) => s.seat);
-  const phase: RecapPhase = prev.result ? { ...prev.result.when } : phaseOf(prev);
+  // An undo in the rating (HOST-3) is told after the game; one before the announcement, in the
+  // phase the game ended in.
+  const rating = prev.phase.kind === "rating";
+  const phase: RecapPhase = prev.result && !rating ? { ...prev.result.when } : phaseOf(prev);
   return {
     kind: "undo",
     phase,

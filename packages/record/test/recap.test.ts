@@ -161,6 +161,19 @@ describe("recap", () => {
     );
   });
 
+  it("HOST-3 an undo in the rating is told after the game, and the rating entry is what stands", () => {
+    const t = new Play();
+    t.advance().finish();
+    t.do({ type: "announceResult" });
+    t.do({ type: "nominate", candidate: 3 }, "host");
+    t.do({ type: "undo" });
+    t.do({ type: "nominate", candidate: 8 }, "host");
+    t.do({ type: "closeNominations" });
+    const lines = recapText(recap(t.record()));
+    expect(lines).toContain("After the game: the host undoes the nomination of 3");
+    expect(lines.at(-1)).toMatch(/^After the game: rating: candidates 8; /);
+  });
+
   it("SETUP-4 the deal and a new deal show every card", () => {
     const t = new Play({ seed: "one" });
     t.do({ type: "redeal", seed: "two" });
