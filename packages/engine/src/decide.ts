@@ -285,15 +285,18 @@ function canAdvance(state: GameState): RuleError | null {
     case "deal":
       return null;
     case "night":
-      if (phase.step.kind === "acquaintance") return null;
+      if (phase.step.kind === "acquaintance" || phase.step.kind === "dawn") return null;
       return phase.step.kind === "note"
         ? ruleError("NIGHT-12", "the commissar's note decision comes first")
         : ruleError("FLOW-3", "the night waits for the woken role's choice");
     case "day": {
       const step = phase.step;
-      if (step.kind === "voting") return ruleError("DAY-3", "every voter must vote");
-      if (step.kind === "liftAll") return ruleError("DAY-6", "every voter answers the lift-all vote");
-      return null;
+      // HOST-4: the host announces the count once nobody is left to vote.
+      const voting = step.kind === "voting" || step.kind === "liftAll";
+      if (!voting || step.index >= step.queue.length) return null;
+      return step.kind === "voting"
+        ? ruleError("DAY-3", "every voter must vote")
+        : ruleError("DAY-6", "every voter answers the lift-all vote");
     }
     case "ended":
       return ruleError("HOST-2", "the game is over: the host announces the result");

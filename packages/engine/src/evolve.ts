@@ -11,9 +11,11 @@ import {
   afterAcquaintance,
   afterNote,
   announceNight,
+  count,
   eliminate,
   nextInQueue,
   phaseRef,
+  resolve,
   settle,
   startAccusations,
   startDay,
@@ -211,8 +213,10 @@ function advance(d: Draft, at: number): void {
   const phase = d.phase;
   if (phase.kind === "deal")
     return d.settings.firstPhase === "day" ? startDay(d, 1, at) : startNight(d, 1, at);
-  if (phase.kind === "night")
-    return phase.step.kind === "acquaintance" ? afterAcquaintance(d, phase.n, at) : undefined;
+  if (phase.kind === "night") {
+    if (phase.step.kind === "acquaintance") return afterAcquaintance(d, phase.n, at);
+    return phase.step.kind === "dawn" ? resolve(d, phase.n, at) : undefined;
+  }
   if (phase.kind !== "day") return;
   switch (phase.step.kind) {
     case "morning":
@@ -222,6 +226,9 @@ function advance(d: Draft, at: number): void {
       return;
     case "discussion":
       return startAccusations(d, phase.n, at);
+    case "voting":
+    case "liftAll":
+      return count(d, phase.n, phase.step, at); // HOST-4: the host announces the count
     default:
       return nextInQueue(d, at);
   }

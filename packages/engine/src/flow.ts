@@ -190,6 +190,18 @@ function countVoting(d: Draft, n: number, step: Extract<DayStep, { kind: "voting
   dayStep(d, n, { kind: "liftAll", queue: livingFrom(d, starter), index: 0, tied, answers: [] }, at);
 }
 
+/**
+ * HOST-4: the host announces the count of the voting round in progress, once nobody is left to vote.
+ * What he recorded since the last ballot counts: a foul's foul vote (FOUL-3), a removal voiding the
+ * votes for that player (DAY-4). DAY-3: a day vote without a ballot is no vote; foul votes wait.
+ */
+export function count(d: Draft, n: number, step: DayStep, at: number): void {
+  if (step.kind === "liftAll") return countLiftAll(d, n, step.tied, step.answers, at);
+  if (step.kind !== "voting") return;
+  if (step.round === "vote" && step.ballots.length === 0) return endDay(d, n, at);
+  countVoting(d, n, step, at);
+}
+
 /** DAY-6: the re-vote among the tied, in the order of the day's vote. */
 function startRevote(d: Draft, n: number, tied: readonly Seat[], at: number): void {
   const queue = livingFrom(d, d.votingStarter as Seat);
@@ -256,8 +268,8 @@ export function afterAcquaintance(d: Draft, n: number, at: number): void {
   nightStep(d, n, { kind: "wake", role: CALL_ORDER[0] }, at);
 }
 
-/** NIGHT-13, NIGHT-14: the night resolves at once when its last choice is made. */
-function resolve(d: Draft, n: number, at: number): void {
+/** NIGHT-13, NIGHT-14, HOST-4: the night resolves when the host ends it, after its last choice. */
+export function resolve(d: Draft, n: number, at: number): void {
   const night = tonight(d);
   const outcome = resolveNight(d, night);
   const nights = d.nights.slice();
@@ -268,10 +280,11 @@ function resolve(d: Draft, n: number, at: number): void {
   if (!over(d)) startDay(d, d.settings.firstPhase === "day" ? n + 1 : n, at);
 }
 
-/** Goes on to the step after `role` in the call order, or resolves the night after the last. */
+/** Goes on to the step after `role` in the call order, or after the last to the night's end (dawn). */
 function nextRole(d: Draft, n: number, role: (typeof CALL_ORDER)[number], at: number): void {
   const following = CALL_ORDER[CALL_ORDER.indexOf(role) + 1];
-  if (following === undefined) resolve(d, n, at);
+  // HOST-4: after the last role the night waits for the host; a removal until then leaves at once.
+  if (following === undefined) nightStep(d, n, { kind: "dawn" }, at);
   else nightStep(d, n, { kind: "wake", role: following }, at);
 }
 
@@ -361,20 +374,8 @@ function settleOnce(d: Draft, at: number): boolean {
       return true;
     }
     case "voting": {
-      // DAY-3: nobody may vote, when the voting opens or because every voter lost his vote before
-      // any ballot, so there is no vote today (foul votes alone do not make one); foul votes wait.
-      if (
-        step.ballots.length === 0 &&
-        step.round === "vote" &&
-        firstAble(d, step.queue, step.index, "vote", null) === step.queue.length
-      ) {
-        endDay(d, n, at);
-        return true;
-      }
-      const i = firstAble(d, step.queue, step.index, "vote", step.candidates);
-      if (i < step.queue.length) return moveTo(d, n, step, i, at);
-      countVoting(d, n, step, at);
-      return true;
+      // HOST-4: past the last voter the round waits for the host's count (see count).
+      return moveTo(d, n, step, firstAble(d, step.queue, step.index, "vote", step.candidates), at);
     }
     case "splitSpeeches": {
       const i = firstAble(d, step.queue, step.index, "splitSpeech", null);
@@ -382,12 +383,8 @@ function settleOnce(d: Draft, at: number): boolean {
       startRevote(d, n, step.queue, at);
       return true;
     }
-    case "liftAll": {
-      const i = firstAble(d, step.queue, step.index, "vote", null);
-      if (i < step.queue.length) return moveTo(d, n, step, i, at);
-      countLiftAll(d, n, step.tied, step.answers, at);
-      return true;
-    }
+    case "liftAll":
+      return moveTo(d, n, step, firstAble(d, step.queue, step.index, "vote", null), at);
     case "lastWords": {
       const speaker = step.queue[step.index];
       if (speaker === undefined) {

@@ -66,7 +66,9 @@ export function awaiting(state: GameState): readonly Actor[] {
   }
   if (phase.kind === "night" && phase.step.kind === "note") return only(holderOf(state, "commissar")?.seat);
   if (phase.kind === "day" && (phase.step.kind === "voting" || phase.step.kind === "liftAll")) {
-    return only(phase.step.queue[phase.step.index]);
+    // HOST-4: past the last voter, the host's count.
+    const voter = phase.step.queue[phase.step.index];
+    return voter === undefined ? HOST : only(voter);
   }
   if (phase.kind === "rating" && (phase.step.kind === "votes" || phase.step.kind === "contest")) {
     return only(phase.step.queue[phase.step.index]);

@@ -10,7 +10,7 @@ export const RULE_IDS = [
   "DON-1", "DON-2",
   "FOUL-1", "FOUL-2", "FOUL-3", "FOUL-4", "FOUL-5", "FOUL-6", "FOUL-7",
   "RATE-1", "RATE-2", "RATE-3", "RATE-4", "RATE-5", "RATE-6", "RATE-7",
-  "HOST-1", "HOST-2", "HOST-3",
+  "HOST-1", "HOST-2", "HOST-3", "HOST-4",
   // Engine rules beyond RULES.md: who may send a command, and its shape.
   "ACTOR", "COMMAND",
 ] as const; // biome-ignore format: one family a line

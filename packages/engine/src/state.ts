@@ -143,7 +143,9 @@ export type DayStep =
 export type NightStep =
   | { readonly kind: "acquaintance" }
   | { readonly kind: "wake"; readonly role: NightRole }
-  | { readonly kind: "note" };
+  | { readonly kind: "note" }
+  /** HOST-4: every choice is made; the night is resolved when the host ends it ("the city wakes up"). */
+  | { readonly kind: "dawn" };
 
 export type Phase =
   | { readonly kind: "deal" }

@@ -103,7 +103,7 @@ export interface YouView {
 }
 
 export interface NightScript {
-  readonly role: NightRole | "acquaintance" | "note";
+  readonly role: NightRole | "acquaintance" | "note" | "dawn";
   /** Whom to wake. */
   readonly wake: readonly Seat[];
   /** Whom to show the freeze gesture (NIGHT-2). */
@@ -391,6 +391,7 @@ function nightScript(state: GameState): NightScript | null {
       .map((s) => s.seat);
     return { role: "acquaintance", wake, gesture: [], choosers: [], check: null };
   }
+  if (p.step.kind === "dawn") return { role: "dawn", wake: [], gesture: [], choosers: [], check: null };
   const check = state.checks.find((c) => c.night === n) ?? null;
   if (p.step.kind === "note") {
     const commissar = state.seats.find((s) => s.card === "commissar") as SeatState;

@@ -119,10 +119,7 @@ describe("the vote", () => {
   it("DAY-3 a player who has lost his vote is passed over", () => {
     const t = new Table().advance().giveFouls(3, 4).toVoting();
     const voters: Seat[] = [];
-    while (t.step === "voting") {
-      voters.push(t.current as Seat);
-      t.do({ type: "vote", voter: t.current as Seat, target: t.current === 9 ? 10 : 9 });
-    }
+    t.vote((voter) => (voters.push(voter) && voter === 9 ? 10 : 9));
     expect(voters).toEqual([2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 1]);
   });
 
@@ -130,6 +127,8 @@ describe("the vote", () => {
     const t = new Table().advance();
     for (let seat = 1; seat <= 12; seat++) t.giveFouls(seat, 4);
     t.advance(); // every accusation speech is muted, and nobody may vote
+    expect(t.viewAs("host").host?.awaiting).toEqual(["host"]);
+    t.count(); // HOST-4: the host announces that there is no vote
     expect(t.state.phase).toMatchObject({ kind: "night", n: 1 });
     expect(t.state.votings).toEqual([]);
     expect(t.state.seats.every((s) => s.out === null && s.foulVotes === 3)).toBe(true);
@@ -139,6 +138,7 @@ describe("the vote", () => {
     const t = new Table().advance().toVoting();
     expect(t.current).toBe(2);
     for (let seat = 1; seat <= 12; seat++) t.giveFouls(seat, 4); // the voting starter first
+    t.count();
     expect(t.state.phase).toMatchObject({ kind: "night", n: 1 });
     expect(t.state.votings).toEqual([]);
     expect(t.state.seats.every((s) => s.out === null && s.foulVotes === 3)).toBe(true);
@@ -282,7 +282,7 @@ describe("every way out of the day's vote has a last word", () => {
 
     const lift = new Table().advance().toVoting().vote(tieTwelveOne).endSpeeches("splitSpeeches");
     lift.vote(tieTwelveOne);
-    while (lift.step === "liftAll") lift.do({ type: "liftVote", voter: lift.current as Seat, yes: true });
+    lift.liftAll(() => true);
     expect(lift.state.votings[2]?.eliminated).toEqual([12, DON]);
     lift.advance(); // seat 12's word; the Don's word follows
     lift.do({ type: "grave", seat: DON, target: COMMISSAR });

@@ -151,7 +151,7 @@ describe("the grave after a tie", () => {
   it("DON-1 a Don voted out by the lift-all vote takes his grave in his own last word, after the seat before him", () => {
     const t = new Table().advance().toVoting().vote(tieTwelveOne).endSpeeches("splitSpeeches");
     t.vote(tieTwelveOne);
-    while (t.step === "liftAll") t.do({ type: "liftVote", voter: t.current as Seat, yes: true });
+    t.liftAll(() => true);
     expect(t.viewAs("host").phase.queue).toEqual([12, DON]);
     expect(t.refuse({ type: "grave", seat: DON, target: 9 }).rule).toBe("DON-1");
     t.advance();

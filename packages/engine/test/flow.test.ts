@@ -102,8 +102,10 @@ describe("a night", () => {
       const s = t.viewAs("host").host?.script;
       script.push([t.nightRole as string, s?.wake ?? []]);
       if (t.nightRole === "note") t.do({ type: "note", seat: COMMISSAR, leave: false });
+      else if (t.nightRole === "dawn") t.advance();
       else t.do({ type: "choose", seat: s?.choosers[0]?.seat as Seat, target: null });
     }
+    expect(script.pop()).toEqual(["dawn", []]);
     expect(script).toEqual([
       ["prostitute", [PROSTITUTE]],
       ["doctor", [DOCTOR]],
@@ -140,6 +142,9 @@ describe("a night", () => {
     t.do({ type: "choose", seat: MANIAC, target: 11 });
     expect(t.seat(10).out).toBeNull();
     t.do({ type: "choose", seat: COMMISSAR, target: null });
+    expect(t.nightRole).toBe("dawn"); // HOST-4: the night is resolved when the host ends it
+    expect(t.seat(10).out).toBeNull();
+    t.advance();
     expect(t.seat(10).out?.cause).toBe("night");
     expect(t.seat(11).out?.cause).toBe("night");
     expect(t.state.nights[0]?.outcome?.deaths).toEqual([10, 11]);

@@ -179,7 +179,8 @@ describe("FOUL-7 fouls and removals take effect at once", () => {
     choose(t, MANIAC, null);
     choose(t, COMMISSAR, DON);
     t.do({ type: "disqualify", seat: COMMISSAR });
-    expect(t.step).toBe("morning"); // no note from a player out of the game
+    expect(t.nightRole).toBe("dawn"); // no note from a player out of the game
+    t.advance();
     expect(t.state.checks).toEqual([{ night: 1, target: DON, black: true }]);
     expect(viewFor(t.state, COMMISSAR).you?.checks).toEqual([{ night: 1, target: DON, black: true }]);
     expect(lastNight(t)?.outcome?.freeze).toBe(MANIAC);

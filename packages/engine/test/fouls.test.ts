@@ -179,7 +179,7 @@ describe("FOUL-3 foul votes", () => {
     t.endSpeeches("splitSpeeches");
     t.vote(sixEach);
     expect(lastVoting(t)).toMatchObject({ round: "revote", foulVotes: [], tied: [8, 9] });
-    while (t.step === "liftAll") t.do({ type: "liftVote", voter: t.current as number, yes: false });
+    t.liftAll(() => false);
     expect(t.state.phase.kind).toBe("night");
     expect(t.seat(8).foulVotes).toBe(1);
     t.night({});
@@ -241,10 +241,7 @@ describe("FOUL-4 three and four fouls", () => {
     expect(voters).toHaveLength(10);
     expect(voters).not.toContain(12);
     const answered: number[] = [];
-    while (t.step === "liftAll") {
-      answered.push(t.current as number);
-      t.do({ type: "liftVote", voter: t.current as number, yes: false });
-    }
+    t.liftAll((voter) => answered.push(voter) < 0);
     expect(answered).toHaveLength(10);
     expect(answered).not.toContain(12);
   });

@@ -98,7 +98,7 @@ describe("undo", () => {
     const evening = t.position();
     t.night({ mafia: COMMISSAR });
     expect(t.seat(COMMISSAR).out?.cause).toBe("night");
-    for (let i = 0; i < 6; i++) t.do({ type: "undo" }); // five choices and the acquaintance
+    for (let i = 0; i < 7; i++) t.do({ type: "undo" }); // the night's end, five choices, the acquaintance
     expect(t.position()).toBe(evening);
     expect(t.seat(COMMISSAR).out).toBeNull();
   });
@@ -110,10 +110,14 @@ describe("undo", () => {
     const beforeLastVote = t.position();
     const last = voters.at(-1) as Seat;
     t.do({ type: "vote", voter: last, target: last === PROSTITUTE ? 8 : PROSTITUTE });
+    const beforeCount = t.position();
+    t.count();
     expect(t.state.result?.winner).toBe("red");
     expect(t.state.phase.kind).toBe("ended");
     t.do({ type: "undo" });
     expect(t.state.result).toBeNull();
+    expect(t.position()).toBe(beforeCount);
+    t.do({ type: "undo" });
     expect(t.position()).toBe(beforeLastVote);
     expect(t.state.phase).toMatchObject({ kind: "day", n: 1, step: { kind: "voting" } });
     expect(t.seat(PROSTITUTE).out).toBeNull();
@@ -126,8 +130,11 @@ describe("undo", () => {
     expect(t.state.result?.winner).toBe("draw");
     t.do({ type: "undo" });
     expect(t.state.result).toBeNull();
+    expect(t.nightRole).toBe("dawn");
+    t.do({ type: "undo" });
     expect(t.nightRole).toBe("maniac");
     t.do({ type: "choose", seat: MANIAC, target: null });
+    t.advance();
     expect(t.state.result?.winner).toBe("black");
   });
 

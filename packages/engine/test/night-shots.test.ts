@@ -132,7 +132,7 @@ describe("NIGHT-12 the commissar's note", () => {
     voteOut(t, 12);
     nightUntil(t, "commissar");
     choose(t, COMMISSAR, MANIAC);
-    expect(t.step).toBe("morning"); // no note step: the right is gone
+    expect(t.nightRole).toBe("dawn"); // no note step: the right is gone
   });
 
   it("NIGHT-12 a note burns when he leaves another way: voted out the day after, nothing is read", () => {
@@ -186,7 +186,7 @@ describe("NIGHT-12 the commissar's note", () => {
     expect(t.refuse({ type: "note", seat: DON, leave: true }).rule).toBe("NIGHT-12");
     expect(t.refuse({ type: "advance" }).rule).toBe("NIGHT-12");
     t.do({ actor: COMMISSAR, type: "note", seat: COMMISSAR, leave: true });
-    expect(t.step).toBe("morning");
+    expect(t.nightRole).toBe("dawn");
   });
 });
 

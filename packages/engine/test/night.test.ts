@@ -82,7 +82,7 @@ describe("NIGHT-2 the prostitute's freeze", () => {
     expect(t.refuse({ type: "choose", seat: COMMISSAR, target: DON }).rule).toBe("NIGHT-2");
     choose(t, COMMISSAR, null);
     expect(t.state.checks).toEqual([]);
-    expect(t.step).toBe("morning");
+    expect(t.nightRole).toBe("dawn");
   });
 
   it("NIGHT-2 freezing herself or a civilian has no effect: every role acts", () => {

@@ -20,6 +20,7 @@ import {
   replay,
   type Seat,
   type SeatState,
+  type Voting,
   viewFor,
   type Winner,
 } from "@misto/engine";
@@ -600,6 +601,36 @@ describe("random games", { timeout: 120_000 * SCALE }, () => {
       };
       playToClose(game);
     });
+  });
+
+  it("HOST-4 FOUL-3 DAY-4 FOUL-7 a count and a night's end take in what the host recorded since the last ballot or choice", () => {
+    let counts = 0;
+    forGames(400, (spec) => {
+      const game = new RandomGame(spec);
+      game.onStep = ({ before, command, decision, after }) => {
+        if (!decision.ok || command.type !== "advance") return;
+        const p = before.phase;
+        if (p.kind === "night" && p.step.kind === "dawn") {
+          // A player removed before the night's end left at once: no shot kills him.
+          const deaths = after.nights.at(-1)?.outcome?.deaths ?? [];
+          for (const seat of deaths) expect(before.seats[seat - 1]?.out).toBeNull();
+          return;
+        }
+        if (p.kind !== "day" || p.step.kind !== "voting" || p.step.ballots.length === 0) return;
+        const voting = after.votings.at(-1) as Voting;
+        expect(after.votings).toHaveLength(before.votings.length + 1);
+        counts++;
+        // The foul votes at the count, fouls given after the last ballot included, go into a day's vote.
+        const due = before.seats
+          .filter((s) => s.out === null && s.foulVotes > 0)
+          .map((s) => ({ seat: s.seat, votes: s.foulVotes }));
+        if (p.step.round === "vote") expect(voting.foulVotes).toEqual(due);
+        // Votes for a player who left before the count are void.
+        for (const t of voting.tally) expect(before.seats[t.seat - 1]?.out).toBeNull();
+      };
+      playToClose(game);
+    });
+    expect(counts).toBeGreaterThan(0);
   });
 
   it("HOST-3 an undo restores the state before the undone step, and the kept steps replay to the live state", () => {

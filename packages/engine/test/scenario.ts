@@ -107,12 +107,32 @@ export class Table {
     return this;
   }
 
-  /** Every voter in turn votes as `choose` says. */
+  /** Every voter in turn votes as `choose` says; then the host announces the count (HOST-4). */
   vote(choose: (voter: Seat) => Seat): this {
-    while (this.step === "voting") {
-      const voter = this.current as Seat;
+    return this.ballots(choose).count();
+  }
+
+  /** Every voter in turn votes as `choose` says, up to the count (HOST-4). */
+  ballots(choose: (voter: Seat) => Seat): this {
+    while (this.step === "voting" && this.current !== undefined) {
+      const voter = this.current;
       this.do({ type: "vote", voter, target: choose(voter) });
     }
+    return this;
+  }
+
+  /** Every voter in turn answers the lift-all vote as `answer` says; then the host's count (HOST-4). */
+  liftAll(answer: (voter: Seat) => boolean): this {
+    while (this.step === "liftAll" && this.current !== undefined) {
+      const voter = this.current;
+      this.do({ type: "liftVote", voter, yes: answer(voter) });
+    }
+    return this.count();
+  }
+
+  /** HOST-4: the host announces the count of the voting round whose every ballot is in. */
+  count(): this {
+    if ((this.step === "voting" || this.step === "liftAll") && this.current === undefined) this.advance();
     return this;
   }
 
@@ -134,6 +154,10 @@ export class Table {
       if (phase.step.kind === "note") {
         this.do({ type: "note", seat: COMMISSAR_OF(this), leave: note });
         continue;
+      }
+      if (phase.step.kind === "dawn") {
+        this.advance(); // HOST-4: the host ends the night ("the city wakes up")
+        break;
       }
       if (phase.step.kind !== "wake") break;
       const role = phase.step.role;

@@ -181,7 +181,7 @@ describe("active roles", () => {
     while (t.state.phase.kind === "night") {
       const script = t.viewAs("host").host?.script;
       for (const seat of script?.wake ?? []) woken.add(seat);
-      if (t.nightRole === "acquaintance") t.advance();
+      if (t.nightRole === "acquaintance" || t.nightRole === "dawn") t.advance();
       else t.do({ type: "choose", seat: script?.choosers[0]?.seat as number, target: null });
     }
     expect([...woken].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7]);

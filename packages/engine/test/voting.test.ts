@@ -68,11 +68,11 @@ describe("who starts", () => {
   it("DAY-5 a day without a vote still counts its voting round", () => {
     const t = new Table().advance();
     for (let seat = 1; seat <= 12; seat++) t.giveFouls(seat, 4);
-    t.advance();
+    t.advance().count();
     expect(t.state.phase).toMatchObject({ kind: "night", n: 1 });
     expect(t.state.lastStarter).toBe(2);
     // Day 2: the accusations (all muted) start at seat 3 and the voting (nobody may vote) at seat 4.
-    t.night({}).advance(2);
+    t.night({}).advance(2).count();
     expect(t.state.phase).toMatchObject({ kind: "night", n: 2 });
     expect(t.state.lastStarter).toBe(4);
   });
@@ -82,7 +82,7 @@ describe("who starts", () => {
     t.endSpeeches("splitSpeeches");
     expect(t.current).toBe(2);
     t.vote(tieTwelveOne);
-    while (t.step === "liftAll") t.do({ type: "liftVote", voter: t.current as Seat, yes: false });
+    t.liftAll(() => false);
     t.night({});
     expect(starters(t)).toEqual([3, 4]);
   });
@@ -120,6 +120,7 @@ describe("a tie (default: re-vote, then lift all)", () => {
     expect(t.refuse({ type: "vote", voter: 12, target: 12 }).rule).toBe("DAY-6");
     t.do({ type: "vote", voter: 12, target: DON });
     t.do({ type: "vote", voter: DON, target: 12 });
+    t.count();
     expect(t.state.votings[1]).toMatchObject({ round: "revote", starter: 2, eliminated: [DON] });
     expect(t.state.votings[1]?.tally).toEqual([
       { seat: 12, votes: 2 },
@@ -142,11 +143,7 @@ describe("a tie (default: re-vote, then lift all)", () => {
     expect(t.refuse({ type: "liftVote", voter: 3, yes: true }).rule).toBe("DAY-6");
     expect(t.refuse({ type: "advance" }).rule).toBe("DAY-6");
     const answerers: Seat[] = [];
-    while (t.step === "liftAll") {
-      const voter = t.current as Seat;
-      answerers.push(voter);
-      t.do({ type: "liftVote", voter, yes: answerers.length <= 7 });
-    }
+    t.liftAll((voter) => answerers.push(voter) <= 7);
     expect(answerers).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 1]);
     expect(t.state.votings[2]).toMatchObject({ round: "liftAll", eliminated: [12, DON] });
     expect(t.seat(12).out?.cause).toBe("vote");
@@ -157,7 +154,7 @@ describe("a tie (default: re-vote, then lift all)", () => {
   it("DAY-6 half the answers yes is not more than half: nobody is eliminated", () => {
     const t = tiedDay().endSpeeches("splitSpeeches").vote(tieTwelveOne);
     let yes = 6;
-    while (t.step === "liftAll") t.do({ type: "liftVote", voter: t.current as Seat, yes: yes-- > 0 });
+    t.liftAll(() => yes-- > 0);
     expect(t.state.votings[2]).toMatchObject({ round: "liftAll", eliminated: [] });
     expect(t.state.seats.every((s) => s.out === null)).toBe(true);
     expect(t.state.phase).toMatchObject({ kind: "night", n: 1 });
@@ -180,7 +177,7 @@ describe("a tie (default: re-vote, then lift all)", () => {
     const revote: Record<Seat, Seat> = { 1: 3, 12: 3, 2: 3, 4: 3, 5: 3, 10: 1, 11: 1 };
     t.vote((voter) => revote[voter] ?? 12); // 3: 5, 12: 5, 1: 2
     expect(t.viewAs("host").phase).toMatchObject({ step: "liftAll", candidates: [3, 12] });
-    while (t.step === "liftAll") t.do({ type: "liftVote", voter: t.current as Seat, yes: true });
+    t.liftAll(() => true);
     expect(t.state.votings[2]?.eliminated).toEqual([3, 12]);
     expect(t.seat(DON).out).toBeNull();
   });

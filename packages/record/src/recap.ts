@@ -439,7 +439,7 @@ function describe(event: GameEvent): string {
     case "redealt":
       return "a new deal";
     case "advanced":
-      return `the end of the ${STEP_NAMES[event.from] ?? event.from}`;
+      return HOST_STEPS[event.from] ?? `the end of the ${STEP_NAMES[event.from] ?? event.from}`;
     case "chose":
       return `the ${event.role}'s choice (${event.seat}): ${event.target ?? "nobody"}`;
     case "noted":
@@ -480,6 +480,13 @@ function describe(event: GameEvent): string {
       return "the close of the rating";
   }
 }
+
+/** HOST-4: the host's own steps, by the step they end. */
+const HOST_STEPS: Readonly<Record<string, string>> = {
+  voting: "the count of the vote",
+  liftAll: "the count of the lift-all vote",
+  dawn: "the end of the night",
+};
 
 const STEP_NAMES: Readonly<Record<string, string>> = {
   deal: "deal",

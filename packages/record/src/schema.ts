@@ -2,7 +2,7 @@
 // It checks form only; what the events mean is checked by replaying them through the engine (validate.ts).
 
 import { CALL_ORDER, CARDS, FOUL_REASONS, REMARK_REASONS } from "@misto/engine";
-import { RECORD_FORMAT, RECORD_VERSION } from "./types.js";
+import { READABLE_VERSIONS, RECORD_FORMAT } from "./types.js";
 
 /** A JSON Schema object, kept as plain data. */
 export type JsonSchema = { readonly [key: string]: unknown };
@@ -102,7 +102,19 @@ export const EVENT_SCHEMAS: readonly JsonSchema[] = [
   // `from`: the step the host's advance ended (the engine refuses it in every other step).
   event("advanced", {
     from: {
-      enum: ["deal", "acquaintance", "morning", "discussion", "accusations", "splitSpeeches", "lastWords"],
+      enum: [
+        "deal",
+        "acquaintance",
+        "morning",
+        "discussion",
+        "accusations",
+        "splitSpeeches",
+        "lastWords",
+        // HOST-4 (version 2): the host's count of a voting round, and his end of the night.
+        "voting",
+        "liftAll",
+        "dawn",
+      ],
     },
   }),
   event("chose", { role: { enum: [...CALL_ORDER] }, seat, target: seatOrNull }),
@@ -151,17 +163,17 @@ export const EVENT_TYPES: readonly string[] = EVENT_SCHEMAS.map(
   (s) => ((s.properties as JsonSchema).type as { const: string }).const,
 );
 
-/** The JSON Schema of a game record, version 1. */
+/** The JSON Schema of a game record, version 2 (version 1 is read too, and migrated). */
 export const RECORD_SCHEMA: JsonSchema = {
   $schema: "http://json-schema.org/draft-07/schema#",
-  $id: "urn:misto:record:v1",
+  $id: "urn:misto:record:v2",
   title: "Misto game record",
   type: "object",
   additionalProperties: false,
   required: ["format", "version", "events"],
   properties: {
     format: { const: RECORD_FORMAT },
-    version: { const: RECORD_VERSION },
+    version: { enum: READABLE_VERSIONS },
     meta: {
       type: "object",
       additionalProperties: false,

@@ -4,7 +4,10 @@
 import type { GameEvent } from "@misto/engine";
 
 export const RECORD_FORMAT = "misto-record";
-export const RECORD_VERSION = 1;
+/** 2: the host's count and end of the night are steps of their own (HOST-4). */
+export const RECORD_VERSION = 2;
+/** Versions a record may be stored in: older ones are migrated on read (migrate.ts). */
+export const READABLE_VERSIONS = [1, 2] as const;
 
 export interface RecordMeta {
   /** Free-form labels a club may add: a table name, the host's name, a club. */

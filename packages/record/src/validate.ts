@@ -19,6 +19,7 @@ import {
   validateSettings,
 } from "@misto/engine";
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
+import { eventsFromVersion1 } from "./migrate.js";
 import { RECORD_SCHEMA } from "./schema.js";
 import { type GameRecord, RECORD_FORMAT, RECORD_VERSION, type RecordMeta } from "./types.js";
 
@@ -54,6 +55,23 @@ export function replayRecord(record: GameRecord): GameState {
   return replay(record.events);
 }
 
+/** A stored record in today's version: a version 1 record's events migrated (migrate.ts). */
+function migrated(data: GameRecord | StoredV1): GameRecord | RecordProblem {
+  if (data.version === RECORD_VERSION) return data;
+  try {
+    return { ...data, version: RECORD_VERSION, events: eventsFromVersion1(data.events) };
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    return {
+      path: "/events",
+      message: `COMMAND the version 1 events do not migrate: ${detail}`,
+      rule: "COMMAND",
+    };
+  }
+}
+
+type StoredV1 = Omit<GameRecord, "version"> & { readonly version: 1 };
+
 /** Parses JSON text, then checks it as parseRecord does; a syntax error is reported as a problem. */
 export function readRecordJson(text: string): ParseResult {
   let data: unknown;
@@ -70,7 +88,8 @@ export function readRecordJson(text: string): ParseResult {
 export function parseRecord(data: unknown): ParseResult {
   const validate = validator();
   if (!validate(data)) return { ok: false, problems: schemaProblems(validate.errors ?? []) };
-  const record = data as GameRecord;
+  const record = migrated(data as GameRecord | StoredV1);
+  if (!("events" in record)) return { ok: false, problems: [record] };
   const problems = gameProblems(record.events);
   return problems.length ? { ok: false, problems } : { ok: true, record };
 }

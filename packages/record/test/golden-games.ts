@@ -299,12 +299,14 @@ export const GOLDEN_GAMES: readonly GoldenGame[] = [
   },
   {
     name: "undo-the-end",
-    title: "HOST-3: the ballot that ended the game is undone and cast again; then the rating",
+    title:
+      "HOST-3: the count that ended the game and its last ballot are undone, the ballot cast again; then the rating",
     play: () => {
       const t = new Play();
       t.advance();
-      t.finish(); // the last ballot of day 4 votes out the prostitute, the last black: red wins
-      t.do({ type: "undo" });
+      t.finish(); // the count after the last ballot of day 4 votes out the prostitute, the last black: red wins
+      t.do({ type: "undo" }); // the count (HOST-4)
+      t.do({ type: "undo" }); // the last ballot
       // The ballot is entered again, this time as the voter meant it; the game ends as before.
       const voter = t.current as number;
       t.do({ type: "vote", voter, target: voter === 12 ? 11 : 12 });
@@ -322,9 +324,10 @@ export const GOLDEN_GAMES: readonly GoldenGame[] = [
         7: "night 3",
         4: "vote day 4",
       },
-      undos: 1,
+      undos: 2,
       recap: [
-        "Day 4: the host undoes 9's vote for 4; back in the game: 4; the result is withdrawn, the game goes on",
+        "Day 4: the host undoes the count of the vote; back in the game: 4; the result is withdrawn, the game goes on",
+        "Day 4: the host undoes 9's vote for 4",
         "After the game: the host announces the result: red wins; it is final",
         "rating points: 5: 3, 7: 1",
       ],

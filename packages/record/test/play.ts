@@ -126,23 +126,27 @@ export class Play {
     return this;
   }
 
-  /** Every voter in turn votes as `choose` says, until the voting round is over. */
+  /** Every voter in turn votes as `choose` says; then the host announces the count (HOST-4). */
   vote(choose: (voter: Seat) => Seat): this {
-    const p = () => this.state.phase;
-    let phase = p();
-    const round = phase.kind === "day" && phase.step.kind === "voting" ? phase.step.round : null;
-    for (; phase.kind === "day" && phase.step.kind === "voting" && phase.step.round === round; phase = p()) {
-      const voter = this.current as Seat;
+    while (this.step === "voting" && this.current !== undefined) {
+      const voter = this.current;
       this.do({ type: "vote", voter, target: choose(voter) });
     }
-    return this;
+    return this.count();
   }
 
+  /** Every voter in turn answers the lift-all vote; then the host announces the count (HOST-4). */
   liftVote(yes: (voter: Seat) => boolean): this {
-    while (this.step === "liftAll") {
-      const voter = this.current as Seat;
+    while (this.step === "liftAll" && this.current !== undefined) {
+      const voter = this.current;
       this.do({ type: "liftVote", voter, yes: yes(voter) });
     }
+    return this.count();
+  }
+
+  /** HOST-4: the host's count, once every ballot of the round is in. */
+  count(): this {
+    if ((this.step === "voting" || this.step === "liftAll") && this.current === undefined) this.advance();
     return this;
   }
 
@@ -160,6 +164,10 @@ export class Play {
         const commissar = awaiting(this.state)[0] as Seat;
         this.do({ type: "note", seat: commissar, leave: note });
         continue;
+      }
+      if (phase.step.kind === "dawn") {
+        this.advance(); // HOST-4: the host ends the night
+        break;
       }
       if (phase.step.kind !== "wake") break;
       const seat = awaiting(this.state)[0] as Seat;
@@ -182,8 +190,8 @@ export class Play {
         const seat = awaiting(this.state)[0] as Seat;
         const target = phase.step.role === "mafia" ? this.lowest("red", [seat]) : null;
         this.do({ type: "choose", seat, target });
-      } else if (phase.kind === "day" && phase.step.kind === "voting") {
-        const voter = this.current as Seat;
+      } else if (phase.kind === "day" && phase.step.kind === "voting" && this.current !== undefined) {
+        const voter = this.current;
         const allowed = phase.step.candidates;
         const target =
           allowed === null
@@ -191,7 +199,7 @@ export class Play {
             : (allowed.find((s) => s !== voter && teamOf(this.seat(s).card) === "black") ??
               allowed.find((s) => s !== voter));
         this.do({ type: "vote", voter, target: target as Seat });
-      } else if (phase.kind === "day" && phase.step.kind === "liftAll") {
+      } else if (phase.kind === "day" && phase.step.kind === "liftAll" && this.current !== undefined) {
         this.do({ type: "liftVote", voter: this.current as Seat, yes: true });
       } else this.advance();
     }

@@ -102,7 +102,7 @@ describe("the record round trip", () => {
     if (!made.ok) throw new Error(made.error.message);
     const events = [made.event];
     const record = toRecord(events);
-    expect(record).toEqual({ format: "misto-record", version: 1, events: [made.event] });
+    expect(record).toEqual({ format: "misto-record", version: 2, events: [made.event] });
     expect("meta" in record).toBe(false);
     expect(record.events).not.toBe(events);
   });
@@ -125,10 +125,10 @@ describe("the schema", () => {
     expect(JSON.parse(readFileSync(file, "utf8"))).toEqual(RECORD_SCHEMA);
   });
 
-  it("is a draft-07 schema for format misto-record, version 1", () => {
+  it("is a draft-07 schema for format misto-record, version 2 (version 1 read and migrated)", () => {
     expect(RECORD_SCHEMA.$schema).toBe("http://json-schema.org/draft-07/schema#");
-    const props = RECORD_SCHEMA.properties as Record<string, { const?: unknown }>;
+    const props = RECORD_SCHEMA.properties as Record<string, { const?: unknown; enum?: unknown }>;
     expect(props.format?.const).toBe("misto-record");
-    expect(props.version?.const).toBe(1);
+    expect(props.version?.enum).toEqual([1, 2]);
   });
 });

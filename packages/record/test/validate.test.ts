@@ -42,10 +42,10 @@ describe("parseRecord: the schema", () => {
   });
 
   it("a wrong format and version are reported at /format and /version", () => {
-    const data = { ...edit(dayOne()), format: "mafia-log", version: 2 };
+    const data = { ...edit(dayOne()), format: "mafia-log", version: 3 };
     expect(problemsOf(data)).toEqual([
       { path: "/format", message: 'must be "misto-record"' },
-      { path: "/version", message: "must be 1" },
+      { path: "/version", message: "must be one of 1, 2" },
     ]);
   });
 

@@ -223,7 +223,15 @@ describe.each(BACKENDS)("archive on $name", (backend) => {
       payload: { seat: 9, points: 2, reason: "a late contest" },
     });
     expect(put.statusCode).toBe(200);
-    // Bot games end at small, equal times: the games' keys order them alike on both servers.
+    // Bot games end at small times; one more ends at the same time as another, so the games' keys
+    // (not their times) must order them alike on both servers.
+    const ends = (record: GameRecord) => (record.events.at(-1) as GameEvent).at;
+    const first = botRecord("import-1");
+    const tie = botRecord("tie-1");
+    const shift = ends(first) - ends(tie);
+    expect(
+      (await importBody({ ...tie, events: tie.events.map((e) => ({ ...e, at: e.at + shift })) })).statusCode,
+    ).toBe(201);
     const ended = (await h.store.listGames()).map((g) => g.endedAt);
     expect(new Set(ended).size).toBeLessThan(ended.length);
 

@@ -205,7 +205,7 @@ describe.each(BACKENDS)("the out chat on $name", (backend) => {
     // Night 1: the mafia shoot seat 9, everyone else skips.
     for (let { state } = await tableState(h, host, t.id); state.phase.kind === "night"; ) {
       const p = state.phase;
-      if (p.step.kind === "acquaintance") await hostDoes(t.id, { type: "advance" });
+      if (p.step.kind === "acquaintance" || p.step.kind === "dawn") await hostDoes(t.id, { type: "advance" });
       else if (p.step.kind === "note")
         await hostDoes(t.id, { type: "note", seat: awaiting(state)[0], leave: false });
       else {

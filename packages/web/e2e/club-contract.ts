@@ -5,7 +5,7 @@
 
 import { playGame } from "@misto/bots";
 import { type GameEvent, replay, type Seat } from "@misto/engine";
-import { recap } from "@misto/record";
+import { recap, toRecord } from "@misto/record";
 import type { BrowserContext, Route } from "playwright-core";
 import type {
   ArchivedGame,
@@ -68,7 +68,7 @@ export function contractClub(): ContractClub {
       points: i === 0 ? 0 : (points[i] ?? 0),
       corrected: false,
     })),
-    recap: recap({ format: "misto-record", version: 1, events }),
+    recap: recap(toRecord(events)),
     corrections: [],
   };
   const archived: ArchivedGame[] = [

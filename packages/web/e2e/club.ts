@@ -542,6 +542,12 @@ export function hostConsole(page: Page) {
     within.getByRole("button", { name, exact: true });
   const now = panel.locator(".now");
   const seatChip = (n: number) => page.getByRole("button", { name: new RegExp(`^Seat ${n},`) });
+  /** Taps the ONE primary button once it says `name` and is enabled. */
+  const primary = async (name: string) => {
+    const b = panel.locator(".primary-slot").getByRole("button", { name, exact: true });
+    await until(`the primary "${name}"`, async () => (await b.count()) > 0 && (await b.isEnabled()));
+    await b.click();
+  };
   return {
     phase,
     panel,
@@ -555,12 +561,7 @@ export function hostConsole(page: Page) {
       until(`NOW to say "${text}"`, async () =>
         (await now.allTextContents()).some((line) => line.includes(text)),
       ),
-    /** Taps the ONE primary button once it says `name` and is enabled. */
-    primary: async (name: string) => {
-      const b = panel.locator(".primary-slot").getByRole("button", { name, exact: true });
-      await until(`the primary "${name}"`, async () => (await b.count()) > 0 && (await b.isEnabled()));
-      await b.click();
-    },
+    primary,
     /** A foul through the seat's menu, with the reason's words. */
     foul: async (seat: number, reason: string) => {
       await seatChip(seat).click();
@@ -569,7 +570,7 @@ export function hostConsole(page: Page) {
       await button(reason, menu).click();
       await menu.waitFor({ state: "detached" });
     },
-    /** A vote in turn: waits for each voter to be NOW, then taps his target. */
+    /** A vote in turn: waits for each voter to be NOW, then taps his target; then the count (HOST-4). */
     votes: async (ballots: readonly (readonly [voter: number, target: number])[]) => {
       for (const [voter, target] of ballots) {
         await until(`seat ${voter} to vote`, async () =>
@@ -577,6 +578,7 @@ export function hostConsole(page: Page) {
         );
         await button(`Seat ${voter} votes for ${target}`, panel).click();
       }
+      await primary("Announce the count");
     },
   };
 }

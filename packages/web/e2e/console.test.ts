@@ -207,6 +207,7 @@ describe("the host console's tools (issue 3)", () => {
       await c.expectNow(`NOW voting: seat ${voter}`);
       await c.button(i < 7 ? "Yes, lift all" : "No", c.panel).click();
     }
+    await c.primary("Announce the count"); // HOST-4
 
     // --- DON-2: the Don leaves with two fouls: his grave is refused, and the console says why --------
     await c.expectPhase("Day 1 · last words");
@@ -260,6 +261,7 @@ describe("the host console's tools (issue 3)", () => {
     expect(await check.textContent()).toContain("Seat 4: black");
     await c.button("Done", check).click();
     await c.button("No note", c.panel).click();
+    await c.primary("The city wakes up"); // HOST-4
     await c.expectPhase("Day 2 · morning");
 
     // --- The rest of the game through the API; the console follows to the end ----------------------

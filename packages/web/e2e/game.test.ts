@@ -164,6 +164,8 @@ describe("the host console plays one complete game (issue 3)", () => {
         await button(`Seat ${voter} votes for ${target}`, panel).click();
       }
     };
+    /** HOST-4: the host announces the count once every ballot is in. */
+    const count = () => primary("Announce the count");
     const tallyRow = (seat: number) =>
       panel.locator("table.tally tbody tr").filter({ has: page.locator(`th:text-is("${seat}")`) });
     /** A woken role's choice on the night script card. */
@@ -243,6 +245,7 @@ describe("the host console plays one complete game (issue 3)", () => {
       [12, 10],
       [1, 10],
     ]);
+    await count();
 
     // DAY-6: the tie: split speeches, then the re-vote among 3 and 12 (foul votes no longer count).
     await expectPhase("Day 1 · split speeches");
@@ -270,6 +273,7 @@ describe("the host console plays one complete game (issue 3)", () => {
       [12, 3],
       [1, 3],
     ]);
+    await count();
 
     // DON-1: the Don (3) is voted out and takes seat 1 to the grave in his last word.
     await expectPhase("Day 1 · last words");
@@ -303,6 +307,7 @@ describe("the host console plays one complete game (issue 3)", () => {
     await button("Done", check).click();
     await expect.poll(() => panel.locator("#script-title").textContent()).toBe("The commissar's note");
     await button("Leave the note", panel).click();
+    await primary("The city wakes up"); // HOST-4
 
     // --- Day 2: the morning card reads the note; 5 is voted out (accusations with the → key) ----
     await expectPhase("Day 2 · morning");
@@ -330,6 +335,7 @@ describe("the host console plays one complete game (issue 3)", () => {
       [2, 5],
       [5, 2],
     ]);
+    await count();
     await expectPhase("Day 2 · last words");
     await expectNow("Last word: seat 5");
     await primary("End the day: the city sleeps");
@@ -340,6 +346,7 @@ describe("the host console plays one complete game (issue 3)", () => {
     await choose("The doctor", 8, 10);
     await choose("The mafia", 6, 11);
     await choose("The maniac", 9, 6);
+    await primary("The city wakes up"); // HOST-4: the night ends, and with it the game
 
     // --- The end: the night still to announce, the result, the winner ----------------------------
     await expectPhase("The game is over");

@@ -280,6 +280,7 @@ describe("players' phones at a table (join, the held card, a vote, a night choic
         await button(`Seat ${voter} votes for ${target}`, panel).click();
       }
     }
+    await primary("Announce the count"); // HOST-4
     await expectPhase("Day 1 · last words");
     await expectNow("Last word: seat 10");
     await checkpoint("day 1 last words");

@@ -1,4 +1,4 @@
-import type { Action, NightScript } from "@misto/engine";
+import type { Action, GameEvent, NightScript } from "@misto/engine";
 import { describe, expect, it } from "vitest";
 
 import { describeStep, lastSteps } from "../src/game/eventLog.js";
@@ -29,7 +29,7 @@ function toNight(): HostTable {
   const table = new HostTable().advance(14);
   for (const voter of table.view.phase.queue)
     table.must({ actor: host, type: "vote", voter, target: voter === 12 ? 11 : 12 });
-  return table.advance();
+  return table.advance(2); // the count (HOST-4), then 12's last word
 }
 
 describe("the night script", () => {
@@ -72,6 +72,21 @@ describe("the night script", () => {
     expect(script.choosers[0]?.onlySkip).toBe(true);
     table.must(choose(7, null));
     expect(table.view.host?.script?.role).toBe("commissar");
+  });
+
+  it("HOST-4 after the last choice the night ends with the host's button: the city wakes up", () => {
+    const table = toNight().advance();
+    for (const seat of [4, 6, 1, 7]) table.must(choose(seat, seat === 1 ? 9 : null));
+    table.must(choose(5, null));
+    expect(scriptOf(table).role).toBe("dawn");
+    expect(table.state.seats[8]?.out).toBeNull(); // the shot takes effect when the night ends
+    const primary = primaryOf(table.view);
+    expect(primary).toMatchObject({ key: "primary.cityWakes", enabled: true });
+    table.must(primary?.action as Action);
+    expect(table.view.phase).toMatchObject({ kind: "day", step: "morning" });
+    expect(table.state.seats[8]?.out?.cause).toBe("night");
+    const en = translator(GAME_STRINGS.en);
+    expect(describeStep(lastSteps(table.state, 1)[0] as GameEvent, en)).toBe("End of the night");
   });
 
   it("ACTING-DON the Don is asked by name only when he shoots; one acting mafioso is asked as the mafia", () => {

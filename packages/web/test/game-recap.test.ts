@@ -60,6 +60,7 @@ describe("RATE-1 the recap in three languages", () => {
       [5, null],
     ] as const)
       table.must({ actor: "host", type: "choose", seat, target });
+    table.advance(); // HOST-4: the host ends the night
     const night = recap(toRecord(table.events)).find((e) => e.kind === "night");
     expect(night).toBeDefined();
     if (!night) return;

@@ -71,6 +71,8 @@ describe("the primary button, step by step", () => {
     const order = table.view.phase.queue;
     for (const voter of order)
       table.must(vote(voter, voter === 7 || [2, 3, 4, 5, 6].includes(voter) ? 9 : 7));
+    expect(primaryOf(table.view)?.key).toBe("primary.announceCount"); // HOST-4
+    table.advance();
     expect(table.view.phase.step).toBe("splitSpeeches");
     expect(primaryOf(table.view)?.key).toBe("primary.nextSpeaker");
     table.advance();
@@ -83,6 +85,7 @@ describe("the primary button, step by step", () => {
       table.must(vote(voter, target));
       if (voter === 8) expect(tallyOf(table.view).find((r) => r.seat === 8)).toBeUndefined();
     }
+    table.advance(); // HOST-4: the count
     expect(table.view.phase.step).toBe("liftAll");
     expect(phaseTitle(table.view).key).toBe("step.day.liftAll");
     expect(liftCount(table.view)).toEqual({ yes: 0, no: 0, needed: 7 });

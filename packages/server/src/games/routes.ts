@@ -203,7 +203,8 @@ export function gameRoutes(store: Store): FastifyPluginAsyncTypebox {
             "Imports one record or a misto-archive (admin); nothing is imported when any record is invalid",
           tags: ["archive"],
           body: Type.Unknown({
-            description: "a misto-record v1, or { format: 'misto-archive', version: 1, records }",
+            description:
+              "a misto-record (v2, or v1 migrated on read), or { format: 'misto-archive', version: 1, records }",
           }),
           response: { 201: ImportAnswer },
         },

@@ -329,7 +329,7 @@ export class OnlineRunner {
       case "deal":
         tasks.push(host(advance, this.options.startMs));
         break;
-      case "night": // the acquaintance
+      case "night": // the acquaintance, and the night's end once every choice is made (HOST-4)
         tasks.push(host(advance, 0));
         break;
       case "ended":
@@ -350,6 +350,10 @@ export class OnlineRunner {
       case "day": {
         const step = phase.step;
         const seconds = stepSeconds(state);
+        if (step.kind === "voting" || step.kind === "liftAll") {
+          tasks.push(host(advance, 0)); // HOST-4: the count, announced as soon as every ballot is in
+          break;
+        }
         if (seconds === null) {
           tasks.push(host(advance, this.options.pauseMs));
           break;

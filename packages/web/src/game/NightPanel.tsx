@@ -11,6 +11,18 @@ export function NightPanel(props: { view: View; send: (a: Action) => boolean }) 
   const { view } = props;
   const script = view.host?.script;
   if (!script) return <p class="hint">{t("night.resolving")}</p>;
+  if (script.role === "dawn") {
+    // HOST-4: every choice is made; the night ends with the host's primary button.
+    return (
+      <div class="night-panel">
+        <article class="script-card" aria-labelledby="script-title">
+          <h2 id="script-title">{t("night.step.dawn")}</h2>
+          <p class="say say-big">{t("night.say.dawn")}</p>
+        </article>
+        <Tonight key={view.phase.since} view={view} />
+      </div>
+    );
+  }
   const words = scriptWords(view, script);
   return (
     <div class="night-panel">

@@ -9,7 +9,7 @@ import { phaseLabel, recapLine } from "./recapLines.js";
 
 export function Recap(props: { events: readonly GameEvent[] }) {
   const entries = useMemo(
-    () => recap({ format: "misto-record", version: 1, events: props.events }),
+    () => recap({ format: "misto-record", version: 2, events: props.events }),
     [props.events],
   );
   return <RecapTimeline entries={entries} />;

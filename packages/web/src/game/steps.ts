@@ -67,10 +67,15 @@ export function primaryOf(view: View): Primary | null {
           return primary(view, last ? "primary.startRevote" : "primary.nextSpeaker", advance);
         case "lastWords":
           return primary(view, last ? "primary.endLastWords" : "primary.nextLastWord", advance);
+        case "voting":
+        case "liftAll":
+          // HOST-4: every ballot is in; the count is the host's announcement.
+          return p.current === null ? primary(view, "primary.announceCount", advance) : null;
         default:
           return null;
       }
     case "night":
+      if (p.step === "dawn") return primary(view, "primary.cityWakes", advance); // HOST-4
       return p.step === "acquaintance" ? primary(view, "primary.endAcquaintance", advance) : null;
     case "ended":
       return primary(view, "primary.announceResult", { actor: HOST, type: "announceResult" });
