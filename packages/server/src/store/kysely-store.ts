@@ -550,13 +550,24 @@ export class KyselyStore implements Store {
     return row?.table_id ?? null;
   }
 
-  async createSeatToken(t: SeatTokenRow): Promise<void> {
-    await this.write(() =>
+  async createSeatToken(t: SeatTokenRow, whilePhase?: string): Promise<boolean> {
+    return this.write(() =>
       unique(`seat ${t.seat} is taken`, () =>
-        this.db
-          .insertInto("seat_tokens")
-          .values({ token_hash: t.tokenHash, table_id: t.tableId, seat: t.seat, created_at: t.createdAt })
-          .execute(),
+        this.db.transaction().execute(async (tx) => {
+          if (whilePhase !== undefined) {
+            const read = tx.selectFrom("tables").select("phase").where("id", "=", t.tableId);
+            // PostgreSQL: the row stays locked until this commits, so an append (which updates it)
+            // waits for this join, or this waits for the append and reads the phase it left. SQLite
+            // writes one transaction at a time anyway.
+            const row = await (this.kind === "postgres" ? read.forShare() : read).executeTakeFirst();
+            if (row?.phase !== whilePhase) return false;
+          }
+          await tx
+            .insertInto("seat_tokens")
+            .values({ token_hash: t.tokenHash, table_id: t.tableId, seat: t.seat, created_at: t.createdAt })
+            .execute();
+          return true;
+        }),
       ),
     );
   }

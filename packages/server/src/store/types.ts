@@ -190,8 +190,13 @@ export interface Store extends RatingStore {
   getJoinCode(tableId: string): Promise<string | null>;
   /** The table with this join code (upper case), or null. */
   findTableByCode(code: string): Promise<string | null>;
-  /** A phone takes a seat; StoreConflict when the seat already has a token. */
-  createSeatToken(t: SeatTokenRow): Promise<void>;
+  /**
+   * A phone takes a seat; StoreConflict when the seat already has a token. With `whilePhase`, only
+   * while the table's stored phase is that one (false, nothing stored, otherwise): decided against
+   * the row the game's appends update, so a join racing the append that ends the deal (on another
+   * process too) is either stored before it or refused.
+   */
+  createSeatToken(t: SeatTokenRow, whilePhase?: string): Promise<boolean>;
   /** The seat a token's hash stands for, or null (unknown or freed). */
   getSeatToken(tokenHash: string): Promise<SeatTokenRow | null>;
   /** The table's seats that have a phone. */

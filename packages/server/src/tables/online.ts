@@ -238,7 +238,7 @@ export class OnlineRunner {
     try {
       const table = await this.tables.get(id);
       if (!table || this.stopped || this.runs.get(id) !== run) return;
-      if (run.bots === null) await this.seatBots(run, table);
+      if (run.bots === null && table.state.phase.kind !== "deal") await this.seatBots(run);
       const now = Date.now();
       const due = this.tasks(run, table.state)
         .filter((t) => !run.done.has(t.key) && t.at <= now)
@@ -258,8 +258,12 @@ export class OnlineRunner {
     }
   }
 
-  /** Bots take every seat without a phone: at the deal, or when a run resumes after a restart. */
-  private async seatBots(run: Run, _table: LiveTable): Promise<void> {
+  /**
+   * Bots take every seat without a phone, once the deal has ended (or when a run resumes after a
+   * restart): from then on no phone joins (phones.ts), so the bots read here are the seats' holders
+   * for the whole game.
+   */
+  private async seatBots(run: Run): Promise<void> {
     const phones = new Set((await this.store.listSeatTokens(run.id)).map((t) => t.seat));
     const bots = new Map<Seat, Bot>();
     for (const seat of SEAT_LIST)
@@ -304,6 +308,8 @@ export class OnlineRunner {
     const tasks: Task[] = [];
     const bots = run.bots;
     const botOf = (seat: Seat) => bots?.get(seat) ?? null;
+    // The deal has ended and the bots are not seated yet: seating them comes first (fire does it).
+    if (bots === null && phase.kind !== "deal") return [{ key: `${stepKey}:bots`, at: 0, make: () => null }];
 
     for (const actor of awaiting(state)) {
       if (actor === "host") continue;

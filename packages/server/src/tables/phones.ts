@@ -1,4 +1,5 @@
-// The phone routes of docs/api.md "Phones": join codes, seat tokens, freeing a seat.
+// The phone routes of docs/api.md "Phones": join codes, seat tokens, freeing a seat (never at an
+// online table, docs/api.md "Online tables").
 
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { View } from "@misto/engine";
@@ -24,6 +25,31 @@ const SeatParams = Type.Object({
 
 function noTable(): HttpError {
   return new HttpError(404, "not_found", "there is no such table");
+}
+
+/** A join after an online table's deal: its seats are held, but anyone may follow it as a spectator. */
+function started(tableId: string): HttpError {
+  const follow = `/display/${encodeURIComponent(tableId)}`;
+  return new HttpError(
+    409,
+    "started",
+    `this online table's game has begun: its seats are held until the end. Follow it as a spectator at ${follow}`,
+    { follow },
+  );
+}
+
+/** An online table's seat is its player's (or its bot's) for the whole game: nobody frees it. */
+function heldSeat(): HttpError {
+  return new HttpError(
+    409,
+    "online",
+    "this is an online table: a seat is held by its player for the whole game, and nobody frees it",
+  );
+}
+
+function seatTaken(seat: number, online: boolean): HttpError {
+  const how = online ? "its player takes it back with his own seat token" : "ask the host to free it";
+  return new HttpError(409, "seat_taken", `seat ${seat} already has a phone: ${how}`);
 }
 
 export function phoneRoutes(store: Store, tables: TableService, hub: Hub): FastifyPluginAsyncTypebox {
@@ -64,6 +90,7 @@ export function phoneRoutes(store: Store, tables: TableService, hub: Hub): Fasti
         // Under the table's lock: no phone command or subscription slips past the freeing.
         await tables.with(id, async (table) => {
           if (!table) throw noTable();
+          if (table.online) throw heldSeat();
           await store.deleteSeatToken(id, seat);
           hub.freeSeat(id, seat);
         });
@@ -86,23 +113,17 @@ export function phoneRoutes(store: Store, tables: TableService, hub: Hub): Fasti
           throw new HttpError(404, "not_found", "no table has this code");
         }
         const token = newToken(SEAT_TOKEN_BYTES);
+        const row = { tokenHash: tokenHash(token), tableId: table.id, seat, createdAt: Date.now() };
+        // An online table admits phones only during its deal: when it ends, bots take the seats
+        // still empty (online.ts), and from then on each seat stays its holder's.
+        let stored: boolean;
         try {
-          await store.createSeatToken({
-            tokenHash: tokenHash(token),
-            tableId: table.id,
-            seat,
-            createdAt: Date.now(),
-          });
+          stored = await store.createSeatToken(row, table.online ? "deal" : undefined);
         } catch (error) {
-          if (error instanceof StoreConflict) {
-            throw new HttpError(
-              409,
-              "seat_taken",
-              `seat ${seat} already has a phone: ask the host to free it`,
-            );
-          }
+          if (error instanceof StoreConflict) throw seatTaken(seat, table.online);
           throw error;
         }
+        if (!stored) throw started(table.id);
         const answer: JoinAnswer = { table: table.id, seat, token };
         return reply.code(201).send(answer);
       },
