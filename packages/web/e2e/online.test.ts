@@ -238,7 +238,7 @@ describe("an online table from the web app (timers, bots, phones, a reconnect at
     const night = (v: View | undefined) => v?.phase.kind === "night" && v.you !== null;
     const alive = (p: Phone) => last(p)?.seats.find((s) => s.seat === p.seat)?.out === null;
     /**
-     * Picks the first enabled button and confirms it, on the screen the view asked for (the page may
+     * Picks the first enabled button (a called seat at night: its first legal target) and confirms it, on the screen the view asked for (the page may
      * be a step ahead of the frames read here); answers false when the screen was another one or the
      * question changed under the tap (the caller looks again).
      */
@@ -252,7 +252,14 @@ describe("an online table from the web app (timers, bots, phones, a reconnect at
       if (!(await onScreen())) return false;
       try {
         // Element handles, not locators: a button gone from the page fails at once, never a later one.
-        const option = await page.locator(".phone-options button:enabled").first().elementHandle();
+        // At night every living seat can be tapped: a called seat taps one that counts (a legal target).
+        const counts = view.actions.find((a) => a.type === "choose" || a.type === "note");
+        const slot = counts?.type === "choose" && counts.target !== null ? `Seat ${counts.target}` : "Skip";
+        const buttons = page.locator(".phone-options");
+        const option = await (atNight && counts
+          ? buttons.getByRole("button", { name: slot, exact: true })
+          : buttons.locator("button:enabled").first()
+        ).elementHandle();
         await option?.click();
         const dialog = page.getByRole("alertdialog");
         const asks = (await dialog.getAttribute("aria-label")) ?? "";

@@ -40,7 +40,9 @@ export const PHONE_STRINGS: Strings = {
     "phone.night.done": "Выбрано.",
     "phone.night.called": "Вы проснулись: ваш выбор сейчас засчитывается.",
     "phone.night.notCalled": "Сейчас вы не просыпаетесь: ваш выбор ничего не меняет.",
-    "phone.night.frozen": "Вас заморозили этой ночью: вы не действуете, выберите «Пропустить».",
+    "phone.night.frozen": "Вас заморозили этой ночью: вы не действуете, любой ваш выбор — пропуск.",
+    "phone.night.stopped": "Этой ночью вы не стреляете: любой ваш выбор — пропуск.",
+    "phone.night.refused": "Сейчас не засчитываются: {list}. Такой выбор не учитывается — выберите другое.",
     "phone.note.how":
       "Оставить ведущему записку с проверкой места {n}? Выберите место {n}, чтобы оставить (право будет использовано), или «Пропустить».",
     "phone.night.pick.don": "В кого стреляет мафия?",
@@ -151,7 +153,9 @@ export const PHONE_STRINGS: Strings = {
     "phone.night.done": "Обрано.",
     "phone.night.called": "Ви прокинулися: ваш вибір зараз зараховується.",
     "phone.night.notCalled": "Зараз ви не прокидаєтеся: ваш вибір нічого не змінює.",
-    "phone.night.frozen": "Вас заморозили цієї ночі: ви не дієте, оберіть «Пропустити».",
+    "phone.night.frozen": "Вас заморозили цієї ночі: ви не дієте, будь-який ваш вибір — пропуск.",
+    "phone.night.stopped": "Цієї ночі ви не стріляєте: будь-який ваш вибір — пропуск.",
+    "phone.night.refused": "Зараз не зараховуються: {list}. Такий вибір не враховується — оберіть інше.",
     "phone.note.how":
       "Залишити ведучому записку з перевіркою місця {n}? Оберіть місце {n}, щоб залишити (право буде використано), або «Пропустити».",
     "phone.night.pick.don": "У кого стріляє мафія?",
@@ -262,7 +266,9 @@ export const PHONE_STRINGS: Strings = {
     "phone.night.done": "Picked.",
     "phone.night.called": "You are awake: your pick counts now.",
     "phone.night.notCalled": "You are not awake now: your pick changes nothing.",
-    "phone.night.frozen": "You were frozen tonight: you do not act; pick skip.",
+    "phone.night.frozen": "You were frozen tonight: you do not act; whatever you pick counts as skip.",
+    "phone.night.stopped": "Tonight you do not shoot: whatever you pick counts as skip.",
+    "phone.night.refused": "Not counted for you now: {list}. Such a pick is ignored; pick another.",
     "phone.note.how":
       "Leave the host a note with your check of seat {n}? Pick seat {n} to leave it (the right is used up), or skip.",
     "phone.night.pick.don": "Whom do the mafia shoot?",
