@@ -1,8 +1,8 @@
 // A database blip does not kill the server (docs/operations.md "When the database goes away"). On
 // PostgreSQL, every connection is dropped under load, several times, by a TCP relay between Misto
 // and the shared server; and a throwaway cluster of the test's own is stopped and started again.
-// Throughout, the process lives, a command is refused with a 503 while the database is away, the
-// ready check says so (the health check still says live), every acknowledged command is stored
+// Throughout, the process lives, a command is refused with a 503 while the database is away (a
+// phone's with a rejected "unavailable"), the ready check says so (the health check still says live), every acknowledged command is stored
 // once (and nothing else), the consoles' games finish and the online tables' runners go on.
 
 import { type GameEvent, replay } from "@misto/engine";
@@ -16,6 +16,7 @@ import {
   CARDS,
   commandId,
   type Harness,
+  listening,
   newTable,
   nextAction,
   play,
@@ -27,8 +28,10 @@ import {
 import { PG_SERVER } from "./helpers/backends.js";
 import { Cluster } from "./helpers/cluster.js";
 import { finishGame } from "./helpers/finish.js";
+import { joinSeat, nextOf, seatsOf } from "./helpers/phones.js";
 import { freshPostgres } from "./helpers/redis.js";
 import { TcpRelay } from "./helpers/relay.js";
+import { Clients } from "./helpers/ws.js";
 
 const UNAVAILABLE = { error: "unavailable", message: "the database is not answering, try again" };
 /** Online tables' timers: a game of bots lasts some seconds, long enough to meet the outages. */
@@ -284,6 +287,11 @@ describe("PostgreSQL away and back", () => {
     const cookie = await setUpClub(h);
     const table = (await newTable(h, cookie, { seed: "restart" })).id;
     const online = await newOnlineTable(h, cookie);
+    // A phone at the console's table, its socket open through the outage.
+    const token = await joinSeat(h, (await seatsOf(h, cookie, table)).code, 1);
+    const clients = new Clients();
+    cleanups.push(async () => clients.closeAll());
+    const phone = await clients.open(await listening(h.app));
     const patient = new Patient(h);
     await play(patient.harness, cookie, table, 10);
     expect(await storedPhase(h, online)).not.toBe("closed");
@@ -295,6 +303,15 @@ describe("PostgreSQL away and back", () => {
     const away = await send(h, cookie, table, pending);
     expect(away.statusCode).toBe(503);
     expect(away.json()).toEqual(UNAVAILABLE);
+    phone.send({
+      type: "command",
+      table,
+      token,
+      id: "while-away",
+      seq: 1,
+      command: { type: "note", leave: false },
+    });
+    expect(await nextOf(phone, ["rejected"])).toMatchObject({ id: "while-away", ...UNAVAILABLE });
     // The online table's runner meets the outage too.
     await sleep(1000);
 
