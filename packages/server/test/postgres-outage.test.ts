@@ -2,8 +2,9 @@
 // PostgreSQL, every connection is dropped under load, several times, by a TCP relay between Misto
 // and the shared server; and a throwaway cluster of the test's own is stopped and started again.
 // Throughout, the process lives, a command is refused with a 503 while the database is away (a
-// phone's with a rejected "unavailable"), the ready check says so (the health check still says live), every acknowledged command is stored
-// once (and nothing else), the consoles' games finish and the online tables' runners go on.
+// phone's with a rejected "unavailable"), the ready check says so while the health check says
+// live, every acknowledged command is stored once (and nothing else), the consoles' games finish
+// and the online tables' runners go on.
 
 import { type GameEvent, replay } from "@misto/engine";
 import type { FastifyInstance, InjectOptions } from "fastify";
