@@ -103,9 +103,14 @@ async function build(options: ServerOptions, redis: RedisLink | null): Promise<F
     await redis?.close();
   });
 
-  app.get("/api/health", { schema: { summary: "The server answers", tags: ["setup"] } }, async () => ({
+  // Live: the process answers, whatever its database. Ready: the database answers too (503 if not).
+  app.get("/api/health", { schema: { summary: "The server is live", tags: ["setup"] } }, async () => ({
     ok: true,
   }));
+  app.get("/api/ready", { schema: { summary: "The database answers", tags: ["setup"] } }, async () => {
+    await store.ping();
+    return { ok: true };
+  });
   const onSignOut = (sessionHash: string) => void hub.endSession(sessionHash);
   await app.register(authRoutes(store, onSignOut));
   await app.register(peopleRoutes(store, onSignOut));

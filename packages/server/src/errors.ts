@@ -1,6 +1,7 @@
 // One error shape for every 4xx and 5xx answer: { error, message, rule? } (docs/api.md).
 
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { StoreUnavailable } from "./store/types.js";
 
 export interface ErrorAnswer {
   readonly error: string;
@@ -25,6 +26,19 @@ export class HttpError extends Error {
   }
 }
 
+/** Seconds a client is told to wait (Retry-After) before sending again a request the database missed. */
+const RETRY_AFTER_S = 1;
+
+/**
+ * The answer a failure is refused with when it is one the client can act on: an HttpError as it
+ * is, the database away (StoreUnavailable) as a 503 "unavailable"; null for anything else (a 500).
+ */
+export function refusalOf(error: unknown): HttpError | null {
+  if (error instanceof HttpError) return error;
+  if (error instanceof StoreUnavailable) return new HttpError(503, "unavailable", error.message);
+  return null;
+}
+
 /** Fastify's own refusals, by status, when they carry no code of ours. */
 const CODES: Record<number, string> = {
   400: "invalid",
@@ -47,8 +61,13 @@ function send(reply: FastifyReply, status: number, body: ErrorAnswer): FastifyRe
 
 /** Installs the error handler that turns every failure into the contract's error shape. */
 export function installErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof HttpError) return send(reply, error.status, error.body());
+  app.setErrorHandler((thrown: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) => {
+    const refusal = refusalOf(thrown);
+    if (refusal) {
+      if (refusal.status === 503) reply.header("retry-after", String(RETRY_AFTER_S));
+      return send(reply, refusal.status, refusal.body());
+    }
+    const error = thrown as FastifyError;
     if (error.validation) {
       return send(reply, 400, { error: "invalid", message: error.message });
     }

@@ -19,6 +19,7 @@ type Rule = "public" | "seat" | "account" | "host" | "admin" | "record" | "playe
 
 const ROUTES: Record<string, Rule> = {
   "GET /api/health": "public",
+  "GET /api/ready": "public",
   "GET /api/openapi.json": "public",
   "GET /api/setup": "public",
   "POST /api/setup": "public",

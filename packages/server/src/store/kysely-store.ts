@@ -32,8 +32,12 @@ import {
   type SeatTokenRow,
   type Store,
   StoreConflict,
+  StoreUnavailable,
   type TableRow,
 } from "./types.js";
+
+/** How long the ready check waits for the database's answer. */
+const PING_MS = 3_000;
 
 /** Why an append was rolled back: thrown inside its transaction, caught outside it. */
 class AppendRefused extends Error {
@@ -125,6 +129,19 @@ export class KyselyStore implements Store {
 
   close(): Promise<void> {
     return this.db.destroy();
+  }
+
+  /** Bounded: a connection that hangs (packets dropped, no reset) is the database not answering. */
+  async ping(): Promise<void> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new StoreUnavailable()), PING_MS);
+    });
+    try {
+      await Promise.race([sql`select 1`.execute(this.db), late]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /** Runs the migrations not yet run (Kysely's Migrator records them in kysely_migration). */

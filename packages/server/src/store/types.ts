@@ -81,6 +81,8 @@ export type AppendResult = { ok: true; seq: number } | { ok: false; conflict: "s
 export interface Store extends RatingStore {
   readonly kind: "sqlite" | "postgres";
   close(): Promise<void>;
+  /** Resolves once the database answers a trivial query (the ready check); StoreUnavailable if not. */
+  ping(): Promise<void>;
 
   // club and people
   getClub(): Promise<{ id: string; name: string } | null>;
@@ -233,4 +235,16 @@ export interface SeatTokenRow {
 /** A row that would break a uniqueness rule: a second club, a taken login, a taken id. */
 export class StoreConflict extends Error {
   override readonly name = "StoreConflict";
+}
+
+/**
+ * The database did not answer: its connections were lost or refused (a network blip, a failover,
+ * a restart). Nothing of the failed call is known to be stored; the same call may be tried again.
+ */
+export class StoreUnavailable extends Error {
+  override readonly name = "StoreUnavailable";
+
+  constructor(options?: ErrorOptions) {
+    super("the database is not answering, try again", options);
+  }
 }

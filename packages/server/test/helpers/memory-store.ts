@@ -41,6 +41,7 @@ export function memoryStore(): Store {
   const store = {
     kind: "memory",
     async close() {},
+    async ping() {},
     async getClub() {
       return club;
     },
