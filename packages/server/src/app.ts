@@ -113,8 +113,8 @@ async function build(options: ServerOptions, redis: RedisLink | null): Promise<F
   });
   const onSignOut = (sessionHash: string) => void hub.endSession(sessionHash);
   await app.register(authRoutes(store, onSignOut));
-  await app.register(peopleRoutes(store, onSignOut));
-  await app.register(complaintRoutes(store));
+  await app.register(peopleRoutes(store, tables, onSignOut));
+  await app.register(complaintRoutes(store, tables));
   await app.register(tableRoutes(store, tables));
   await app.register(phoneRoutes(store, tables, hub));
   await app.register(ratingRoutes(store));
