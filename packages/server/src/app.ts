@@ -77,6 +77,9 @@ async function build(options: ServerOptions, redis: RedisLink | null): Promise<F
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installErrorHandler(app);
+  // Bodies are JSON only (docs/api.md): Fastify's own text/plain parser would let a plain HTML
+  // form's body through to the schema (a 400) instead of the promised 415.
+  app.removeContentTypeParser("text/plain");
   app.addHook("onSend", async (_request, reply) => {
     reply.header("x-content-type-options", "nosniff");
     reply.header("referrer-policy", "no-referrer");

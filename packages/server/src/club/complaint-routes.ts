@@ -3,14 +3,14 @@
 
 import { randomUUID } from "node:crypto";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { AnswerBody, ComplaintBody, type ComplaintInfo } from "@misto/protocol";
+import { AnswerBody, ComplaintBody, type ComplaintInfo, Id } from "@misto/protocol";
 import { Type } from "typebox";
 import { requireAccount, requireAdmin, runsTables } from "../auth/sessions.js";
 import { HttpError } from "../errors.js";
 import { doc } from "../openapi.js";
 import type { ComplaintRow, HostRow, Store } from "../store/index.js";
 
-const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+const IdParams = Type.Object({ id: Id });
 
 /** The phases in which the game is over: its result is known. */
 const OVER: ReadonlySet<string> = new Set(["ended", "rating", "closed"]);

@@ -5,6 +5,7 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import {
+  Id,
   MergeBody,
   NewPersonBody,
   PasswordBody,
@@ -22,7 +23,7 @@ import { HttpError } from "../errors.js";
 import { doc } from "../openapi.js";
 import { type HostRow, type PersonRow, type SanctionRow, type Store, StoreConflict } from "../store/index.js";
 
-const PersonParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+const PersonParams = Type.Object({ id: Id });
 const DEFAULT_LIMIT = 20;
 /** The latest games listed on a person's page. */
 const GAMES_SHOWN = 50;

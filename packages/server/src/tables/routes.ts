@@ -2,7 +2,7 @@
 
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { viewFor } from "@misto/engine";
-import { CommandBody, NewTableBody } from "@misto/protocol";
+import { CommandBody, Id, NewTableBody } from "@misto/protocol";
 import { recordJson, toRecord } from "@misto/record";
 import { Type } from "typebox";
 import { requireHost, runsTables, SESSION_COOKIE, sessionHost } from "../auth/sessions.js";
@@ -11,7 +11,7 @@ import { doc } from "../openapi.js";
 import type { Store } from "../store/index.js";
 import type { TableService } from "./service.js";
 
-const TableParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+const TableParams = Type.Object({ id: Id });
 
 function noTable(): HttpError {
   return new HttpError(404, "not_found", "there is no such table");
