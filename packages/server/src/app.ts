@@ -12,6 +12,7 @@ import { installErrorHandler } from "./errors.js";
 import { gameRoutes } from "./games/routes.js";
 import { openApiRoute, SWAGGER_OPTIONS } from "./openapi.js";
 import { ratingRoutes } from "./rating/routes.js";
+import { socketError } from "./realtime/bad-frames.js";
 import { Hub } from "./realtime/hub.js";
 import { OutChat } from "./realtime/out-chat.js";
 import { openRedis, type RedisLink, type RedisOptions } from "./realtime/redis.js";
@@ -88,7 +89,7 @@ async function build(options: ServerOptions, redis: RedisLink | null): Promise<F
   // Registered before every route: it collects each route's schema into the OpenAPI document.
   await app.register(fastifySwagger, SWAGGER_OPTIONS);
   await app.register(fastifyCookie);
-  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 }, errorHandler: socketError });
 
   const tables = new TableService(store, { shared: redis !== null });
   // The server is the host of every online table: live ones resume at start, all stop on close
