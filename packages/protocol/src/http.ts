@@ -67,6 +67,15 @@ export const HostInfo = Type.Object({
 });
 export type HostInfo = Static<typeof HostInfo>;
 
+/** POST /api/setup, POST /api/session, GET /api/me, POST /api/hosts: the account. */
+export const HostAnswer = Type.Object({ host: HostInfo });
+
+/** GET /api/setup: whether the club still needs its one-time setup. */
+export const SetupState = Type.Object({ needed: Type.Boolean() });
+
+/** GET /api/health. */
+export const Health = Type.Object({ ok: Type.Literal(true) });
+
 /** A person's id in the club's directory (GET /api/people). */
 export const PersonId = Id;
 
@@ -125,11 +134,12 @@ export const JoinBody = Type.Object(
 export type JoinBody = Static<typeof JoinBody>;
 
 /** The join answer: keep the token, it is the phone's identity for this seat. */
-export interface JoinAnswer {
-  readonly table: string;
-  readonly seat: number;
-  readonly token: string;
-}
+export const JoinAnswer = Type.Object({
+  table: Type.String(),
+  seat: Type.Integer({ minimum: 1, maximum: 12 }),
+  token: Type.String(),
+});
+export type JoinAnswer = Static<typeof JoinAnswer>;
 
 /** GET /api/tables/:id/seats (host). */
 export interface SeatsAnswer {

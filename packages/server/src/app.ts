@@ -4,6 +4,7 @@ import fastifyCookie from "@fastify/cookie";
 import fastifySwagger from "@fastify/swagger";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import fastifyWebsocket from "@fastify/websocket";
+import { Health } from "@misto/protocol";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { authRoutes } from "./auth/routes.js";
 import { complaintRoutes } from "./club/complaint-routes.js";
@@ -107,9 +108,11 @@ async function build(options: ServerOptions, redis: RedisLink | null): Promise<F
     await redis?.close();
   });
 
-  app.get("/api/health", { schema: { summary: "The server answers", tags: ["setup"] } }, async () => ({
-    ok: true,
-  }));
+  app.get(
+    "/api/health",
+    { schema: { summary: "The server answers", tags: ["setup"], response: { 200: Health } } },
+    async () => ({ ok: true as const }),
+  );
   const onSignOut = (sessionHash: string) => void hub.endSession(sessionHash);
   await app.register(authRoutes(store, onSignOut));
   await app.register(peopleRoutes(store, onSignOut));
