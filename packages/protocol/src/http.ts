@@ -29,7 +29,11 @@ export const Id = Type.String({ minLength: 1, maxLength: 64, pattern: "^[A-Za-z0
 export const IdParams = Type.Object({ id: Id });
 
 export const Login = Type.String({ minLength: 3, maxLength: 40, pattern: "^[A-Za-z0-9_.-]+$" });
-export const Password = Text(200, 8);
+/**
+ * Not a Text: a password is never stored or shown (only its scrypt hash is), and refusing a
+ * character now could lock out an account whose password holds one.
+ */
+export const Password = Type.String({ minLength: 8, maxLength: 200 });
 
 /** POST /api/setup: the one-time setup link's token creates the club and its admin. */
 export const SetupBody = Type.Object(
