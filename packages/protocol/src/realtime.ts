@@ -3,7 +3,7 @@
 
 import { MAX_SPEECH_LENGTH, type View } from "@misto/engine";
 import { type Static, Type } from "typebox";
-import { Id, Lines, Text } from "./http.js";
+import { Id, Text } from "./http.js";
 
 /** A seat token (32 random bytes, base64url) as a phone sends it. */
 export const SeatToken = Type.String({ minLength: 16, maxLength: 128, pattern: "^[A-Za-z0-9_-]+$" });
@@ -60,7 +60,9 @@ export const Say = Type.Object(
     table: Id,
     token: SeatToken,
     id: Type.String({ minLength: 8, maxLength: 64, pattern: "^[A-Za-z0-9_-]+$" }),
-    text: Lines(MAX_SPEECH_LENGTH),
+    // Not Lines: the line's own check (the engine's speechTextProblem) answers a bad one as
+    // `rejected` with its id, so the phone knows which line it was.
+    text: Type.String({ minLength: 1, maxLength: MAX_SPEECH_LENGTH }),
   },
   { additionalProperties: false },
 );
