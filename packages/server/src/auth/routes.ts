@@ -2,7 +2,7 @@
 
 import { randomUUID } from "node:crypto";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { NewHostBody, SetupBody, SignInBody } from "@misto/protocol";
+import { HostAnswer, NewHostBody, SetupBody, SetupState, SignInBody } from "@misto/protocol";
 import { HttpError } from "../errors.js";
 import { doc } from "../openapi.js";
 import { type HostRow, type PersonRow, type Store, StoreConflict } from "../store/index.js";
@@ -41,9 +41,15 @@ export function authRoutes(
   const byLogin = new Throttle(SIGN_IN_LIMITS.login);
 
   return async (app) => {
-    app.get("/api/setup", { schema: doc("setup", "Whether the club still needs its setup") }, async () => ({
-      needed: (await store.getClub()) === null,
-    }));
+    app.get(
+      "/api/setup",
+      {
+        schema: { ...doc("setup", "Whether the club still needs its setup"), response: { 200: SetupState } },
+      },
+      async () => ({
+        needed: (await store.getClub()) === null,
+      }),
+    );
 
     app.post(
       "/api/setup",
@@ -51,6 +57,7 @@ export function authRoutes(
         schema: {
           ...doc("setup", "Creates the club and its admin with the one-time token"),
           body: SetupBody,
+          response: { 201: HostAnswer },
         },
       },
       (request, reply) =>
@@ -85,7 +92,13 @@ export function authRoutes(
 
     app.post(
       "/api/session",
-      { schema: { ...doc("setup", "Signs in: the session cookie"), body: SignInBody } },
+      {
+        schema: {
+          ...doc("setup", "Signs in: the session cookie"),
+          body: SignInBody,
+          response: { 200: HostAnswer },
+        },
+      },
       async (request, reply) => {
         const login = loginKey(request.body.login);
         const wait = Math.max(byAddress.wait(request.ip), byLogin.wait(login));
@@ -110,13 +123,23 @@ export function authRoutes(
       return reply.code(204).send();
     });
 
-    app.get("/api/me", { schema: doc("setup", "The signed-in account") }, async (request) => ({
-      host: hostInfo(await requireAccount(store, request)),
-    }));
+    app.get(
+      "/api/me",
+      { schema: { ...doc("setup", "The signed-in account"), response: { 200: HostAnswer } } },
+      async (request) => ({
+        host: hostInfo(await requireAccount(store, request)),
+      }),
+    );
 
     app.post(
       "/api/hosts",
-      { schema: { ...doc("setup", "The admin adds a host"), body: NewHostBody } },
+      {
+        schema: {
+          ...doc("setup", "The admin adds a host"),
+          body: NewHostBody,
+          response: { 201: HostAnswer },
+        },
+      },
       async (request, reply) => {
         const me = await requireHost(store, request);
         if (me.role !== "admin") throw new HttpError(403, "forbidden", "only the club's admin may add hosts");

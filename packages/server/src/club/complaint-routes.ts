@@ -3,7 +3,7 @@
 
 import { randomUUID } from "node:crypto";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { AnswerBody, ComplaintBody, type ComplaintInfo } from "@misto/protocol";
+import { AnswerBody, ComplaintBody, type ComplaintInfo, Id } from "@misto/protocol";
 import { Type } from "typebox";
 import { requireAccount, requireAdmin, runsTables } from "../auth/sessions.js";
 import { HttpError } from "../errors.js";
@@ -12,7 +12,7 @@ import type { ComplaintRow, HostRow, Store } from "../store/index.js";
 import type { TableService } from "../tables/service.js";
 import { statusOf, viewerOf } from "../tables/status.js";
 
-const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+const IdParams = Type.Object({ id: Id });
 
 export function complaintRoutes(store: Store, tables: TableService): FastifyPluginAsyncTypebox {
   const names = async (id: string) => ({ id, name: (await store.getHost(id))?.name ?? "" });

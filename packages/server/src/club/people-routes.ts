@@ -5,6 +5,7 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import {
+  Id,
   MergeBody,
   NewPersonBody,
   PasswordBody,
@@ -24,7 +25,7 @@ import { type HostRow, type PersonRow, type SanctionRow, type Store, StoreConfli
 import type { TableService } from "../tables/service.js";
 import { statusOf, viewerOf } from "../tables/status.js";
 
-const PersonParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+const PersonParams = Type.Object({ id: Id });
 const DEFAULT_LIMIT = 20;
 /** The latest games listed on a person's page. */
 const GAMES_SHOWN = 50;

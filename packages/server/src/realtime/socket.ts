@@ -22,6 +22,7 @@ import { HttpError, refusalOf } from "../errors.js";
 import { doc } from "../openapi.js";
 import type { Store } from "../store/index.js";
 import type { TableService } from "../tables/service.js";
+import { badFrame } from "./bad-frames.js";
 import type { Hub, Subscriber } from "./hub.js";
 import type { OutChat } from "./out-chat.js";
 
@@ -135,6 +136,7 @@ export function realtimeRoute(
         refuse("internal", "something went wrong on the server");
       };
       const invalid = (reason: string) => {
+        badFrame(request, socket, reason);
         if (++malformed < MAX_MALFORMED_MESSAGES) refuse("invalid", reason);
         else
           close(
@@ -157,6 +159,7 @@ export function realtimeRoute(
         }
         const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
         if (bytes.length > MAX_CLIENT_MESSAGE_BYTES) {
+          badFrame(request, socket, `a message of ${bytes.length} bytes`);
           close(CLOSE_TOO_BIG, "too_large", `a message is at most ${MAX_CLIENT_MESSAGE_BYTES} bytes`);
           return;
         }

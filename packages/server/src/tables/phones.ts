@@ -3,7 +3,7 @@
 
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { View } from "@misto/engine";
-import { type JoinAnswer, JoinBody, type SeatsAnswer } from "@misto/protocol";
+import { Id, JoinAnswer, JoinBody, type SeatsAnswer } from "@misto/protocol";
 import { Type } from "typebox";
 import { newToken, tokenHash } from "../auth/secrets.js";
 import { requireHost } from "../auth/sessions.js";
@@ -17,9 +17,9 @@ import type { TableService } from "./service.js";
 /** Bytes of randomness in a seat token. */
 export const SEAT_TOKEN_BYTES = 32;
 
-const TableParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+const TableParams = Type.Object({ id: Id });
 const SeatParams = Type.Object({
-  id: Type.String({ minLength: 1, maxLength: 64 }),
+  id: Id,
   seat: Type.String({ pattern: "^(?:[1-9]|1[0-2])$" }),
 });
 
@@ -100,7 +100,13 @@ export function phoneRoutes(store: Store, tables: TableService, hub: Hub): Fasti
 
     app.post(
       "/api/join",
-      { schema: { ...doc("phones", "A phone joins a seat with the table's code"), body: JoinBody } },
+      {
+        schema: {
+          ...doc("phones", "A phone joins a seat with the table's code"),
+          body: JoinBody,
+          response: { 201: JoinAnswer },
+        },
+      },
       async (request, reply) => {
         const wait = wrongCodes.wait(request.ip);
         if (wait > 0) throw tooManyAttempts(wait, reply, "too many unknown codes");

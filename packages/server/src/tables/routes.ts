@@ -2,7 +2,7 @@
 
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { viewFor } from "@misto/engine";
-import { CommandBody, NewTableBody } from "@misto/protocol";
+import { CommandBody, Id, NewTableBody } from "@misto/protocol";
 import { recordJson, toRecord } from "@misto/record";
 import { Type } from "typebox";
 import { requireHost, runsTables, SESSION_COOKIE, sessionHost } from "../auth/sessions.js";
@@ -12,7 +12,7 @@ import type { Store } from "../store/index.js";
 import type { TableService } from "./service.js";
 import { statusOf, viewerOf } from "./status.js";
 
-const TableParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+const TableParams = Type.Object({ id: Id });
 
 function noTable(): HttpError {
   return new HttpError(404, "not_found", "there is no such table");
