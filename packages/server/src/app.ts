@@ -5,6 +5,7 @@ import fastifySwagger from "@fastify/swagger";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import fastifyWebsocket from "@fastify/websocket";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { MemoryCounts } from "./auth/memory-counts.js";
 import { authRoutes } from "./auth/routes.js";
 import { complaintRoutes } from "./club/complaint-routes.js";
 import { peopleRoutes } from "./club/people-routes.js";
@@ -107,11 +108,13 @@ async function build(options: ServerOptions, redis: RedisLink | null): Promise<F
     ok: true,
   }));
   const onSignOut = (sessionHash: string) => void hub.endSession(sessionHash);
-  await app.register(authRoutes(store, onSignOut));
+  // Wrong sign-ins and join codes: counted in Redis when several processes share the club.
+  const counts = redis?.counts ?? new MemoryCounts();
+  await app.register(authRoutes(store, counts, onSignOut));
   await app.register(peopleRoutes(store, onSignOut));
   await app.register(complaintRoutes(store));
   await app.register(tableRoutes(store, tables));
-  await app.register(phoneRoutes(store, tables, hub));
+  await app.register(phoneRoutes(store, tables, hub, counts));
   await app.register(ratingRoutes(store));
   await app.register(gameRoutes(store));
   openApiRoute(app);

@@ -6,7 +6,7 @@ import { type JoinAnswer, JoinBody, type SeatsAnswer } from "@misto/protocol";
 import { Type } from "typebox";
 import { newToken, tokenHash } from "../auth/secrets.js";
 import { requireHost } from "../auth/sessions.js";
-import { JOIN_LIMIT, Throttle, tooManyAttempts } from "../auth/throttle.js";
+import { type AttemptCounts, JOIN_LIMIT, tooManyAttempts } from "../auth/throttle.js";
 import { HttpError } from "../errors.js";
 import { doc } from "../openapi.js";
 import type { Hub } from "../realtime/hub.js";
@@ -26,9 +26,15 @@ function noTable(): HttpError {
   return new HttpError(404, "not_found", "there is no such table");
 }
 
-export function phoneRoutes(store: Store, tables: TableService, hub: Hub): FastifyPluginAsyncTypebox {
-  // Codes guessed from one address are slowed down (a found code takes a seat at a stranger's table).
-  const wrongCodes = new Throttle(JOIN_LIMIT);
+/** `counts` is where unknown join codes are counted. */
+export function phoneRoutes(
+  store: Store,
+  tables: TableService,
+  hub: Hub,
+  counts: AttemptCounts,
+): FastifyPluginAsyncTypebox {
+  // Codes guessed from one address are slowed down (a found code takes a seat at a stranger's
+  // table): each is counted before it is looked up, and forgotten when it was a table's.
   return async (app) => {
     app.get(
       "/api/tables/:id/seats",
@@ -75,16 +81,17 @@ export function phoneRoutes(store: Store, tables: TableService, hub: Hub): Fasti
       "/api/join",
       { schema: { ...doc("phones", "A phone joins a seat with the table's code"), body: JoinBody } },
       async (request, reply) => {
-        const wait = wrongCodes.wait(request.ip);
-        if (wait > 0) throw tooManyAttempts(wait, reply, "too many unknown codes");
+        const guess = `join:${request.ip}`;
+        const counted = await counts.take(guess, JOIN_LIMIT, Date.now());
+        if (counted.waitMs > 0) throw tooManyAttempts(counted.waitMs, reply, "too many unknown codes");
         const { seat } = request.body;
         const code = request.body.code.toUpperCase();
         const tableId = await store.findTableByCode(code);
         const table = tableId ? await tables.get(tableId) : null;
         if (!table || table.state.phase.kind === "closed") {
-          wrongCodes.fail(request.ip);
           throw new HttpError(404, "not_found", "no table has this code");
         }
+        await counts.forget(guess, counted.id);
         const token = newToken(SEAT_TOKEN_BYTES);
         try {
           await store.createSeatToken({
