@@ -11,6 +11,7 @@ import { complaintRoutes } from "./club/complaint-routes.js";
 import { peopleRoutes } from "./club/people-routes.js";
 import { installErrorHandler } from "./errors.js";
 import { gameRoutes } from "./games/routes.js";
+import { browserHeaders } from "./headers.js";
 import { openApiRoute, SWAGGER_OPTIONS } from "./openapi.js";
 import { ratingRoutes } from "./rating/routes.js";
 import { Hub } from "./realtime/hub.js";
@@ -85,6 +86,7 @@ async function build(options: ServerOptions, redis: RedisLink | null): Promise<F
 
   // Registered before every route: it collects each route's schema into the OpenAPI document.
   await app.register(fastifySwagger, SWAGGER_OPTIONS);
+  await browserHeaders(app);
   await app.register(fastifyCookie);
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
 
