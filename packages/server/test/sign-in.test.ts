@@ -13,7 +13,15 @@ import { type AttemptCounts, JOIN_LIMIT, lockMs, SIGN_IN_LIMITS } from "../src/a
 import type { RedisClient } from "../src/realtime/redis.js";
 import { type Harness, harness, newTable, PASSWORD, setUpClub } from "./helpers/api.js";
 import { BACKENDS, sqlite } from "./helpers/backends.js";
-import { dropPrefix, freshPostgres, type Process, REDIS_URL, serverOn, testPrefix } from "./helpers/redis.js";
+import {
+  dropPrefix,
+  freshPostgres,
+  type Process,
+  REDIS_URL,
+  RedisRelay,
+  serverOn,
+  testPrefix,
+} from "./helpers/redis.js";
 import { snapshot } from "./helpers/snapshot.js";
 
 /** A sign-in from `remoteAddress` through `inject`. */
@@ -234,6 +242,26 @@ describe("the sign-in throttle with two processes on Redis", () => {
     }
     expect((await signInOn(b.app, "admin", PASSWORD, "10.8.0.2")).statusCode).toBe(429);
     expect((await signInOn(b.app, "admin", PASSWORD, "10.8.0.3")).statusCode).toBe(200);
+  });
+
+  it("while Redis is away, a process counts on its own: sign-ins go on and the limit holds", async () => {
+    const relay = await RedisRelay.open();
+    const c = await serverOn(pg.url, { url: relay.url, prefix });
+    try {
+      relay.cut();
+      expect((await signInOn(c.app, "admin", PASSWORD, "10.8.1.1")).statusCode).toBe(200);
+      const burst = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => signInOn(c.app, `guess-${i}`, "wrong password", "10.8.1.2")),
+      );
+      expect(statuses(burst)).toEqual({
+        401: SIGN_IN_LIMITS.address.attempts,
+        429: 20 - SIGN_IN_LIMITS.address.attempts,
+      });
+    } finally {
+      relay.mend();
+      await c.close();
+      await relay.close();
+    }
   });
 });
 
