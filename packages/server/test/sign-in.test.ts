@@ -302,6 +302,15 @@ describe.each(BACKENDS)("join code throttle on $name", (backend) => {
     // Nothing was joined by the refused attempt: seat 1 is still free for another address.
     expect((await join(code, 1, "10.3.0.2")).statusCode).toBe(201);
   });
+  it("100 parallel unknown codes from one address: 60 are looked up (404), 40 refused (429)", async () => {
+    const guesses = Array.from(
+      { length: 100 },
+      (_, i) =>
+        `Q${String(2 + (i % 8))}${"ABCDEFGHJK"[Math.floor(i / 8) % 10]}${"MNPQRSTUVW"[Math.floor(i / 80) % 10]}XY`,
+    );
+    const burst = await Promise.all(guesses.filter((g) => g !== code).map((g) => join(g, 2, "10.3.1.1")));
+    expect(statuses(burst)).toEqual({ 404: JOIN_LIMIT.attempts, 429: burst.length - JOIN_LIMIT.attempts });
+  });
 });
 
 describe("the session cookie's flags", () => {
