@@ -92,8 +92,9 @@ export function authRoutes(
       { schema: { ...doc("setup", "Signs in: the session cookie"), body: SignInBody } },
       async (request, reply) => {
         const login = loginKey(request.body.login);
-        const attempt = await throttle.admit(login, request.ip, reply);
+        // Looked up first: should the database fail, no attempt was counted (nor a host locked out).
         const host = await store.findHostByLogin(login);
+        const attempt = await throttle.admit(login, request.ip, reply);
         const ok = await verifyPassword(request.body.password, host?.passwordHash ?? (await decoyHash()));
         if (!host || !ok) throw new HttpError(401, "bad_credentials", "the login or the password is wrong");
         await attempt.right();
