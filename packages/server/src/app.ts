@@ -6,11 +6,13 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import fastifyWebsocket from "@fastify/websocket";
 import { Health } from "@misto/protocol";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { MemoryCounts } from "./auth/memory-counts.js";
 import { authRoutes } from "./auth/routes.js";
 import { complaintRoutes } from "./club/complaint-routes.js";
 import { peopleRoutes } from "./club/people-routes.js";
 import { installErrorHandler } from "./errors.js";
 import { gameRoutes } from "./games/routes.js";
+import { browserHeaders } from "./headers.js";
 import { openApiRoute, SWAGGER_OPTIONS } from "./openapi.js";
 import { ratingRoutes } from "./rating/routes.js";
 import { socketError } from "./realtime/bad-frames.js";
@@ -89,6 +91,7 @@ async function build(options: ServerOptions, redis: RedisLink | null): Promise<F
 
   // Registered before every route: it collects each route's schema into the OpenAPI document.
   await app.register(fastifySwagger, SWAGGER_OPTIONS);
+  await browserHeaders(app);
   await app.register(fastifyCookie);
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 }, errorHandler: socketError });
 
@@ -123,11 +126,13 @@ async function build(options: ServerOptions, redis: RedisLink | null): Promise<F
     },
   );
   const onSignOut = (sessionHash: string) => void hub.endSession(sessionHash);
-  await app.register(authRoutes(store, onSignOut));
+  // Wrong sign-ins and join codes: counted in Redis when several processes share the club.
+  const counts = redis?.counts ?? new MemoryCounts();
+  await app.register(authRoutes(store, counts, onSignOut));
   await app.register(peopleRoutes(store, tables, onSignOut));
   await app.register(complaintRoutes(store, tables));
   await app.register(tableRoutes(store, tables));
-  await app.register(phoneRoutes(store, tables, hub));
+  await app.register(phoneRoutes(store, tables, hub, counts));
   await app.register(ratingRoutes(store));
   await app.register(gameRoutes(store));
   openApiRoute(app);

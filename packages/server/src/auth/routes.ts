@@ -17,7 +17,8 @@ import {
   SESSION_COOKIE,
   startSession,
 } from "./sessions.js";
-import { SIGN_IN_LIMITS, Throttle, tooManyAttempts } from "./throttle.js";
+import { SignInThrottle } from "./sign-in-throttle.js";
+import type { AttemptCounts } from "./throttle.js";
 
 /** Logins are compared without case: "Anna" and "anna" are one host. */
 export function loginKey(login: string): string {
@@ -29,16 +30,19 @@ export function newMember(name: string, at: number): PersonRow {
   return { id: randomUUID(), name, kind: "member", council: false, mergedInto: null, createdAt: at };
 }
 
-/** `onSignOut` hears the hash of each session that ends, to close that host's live connections. */
+/**
+ * `counts` is where wrong sign-ins are counted; `onSignOut` hears the hash of each session that
+ * ends, to close that host's live connections.
+ */
 export function authRoutes(
   store: Store,
+  counts: AttemptCounts,
   onSignOut: (sessionHash: string) => void = () => {},
 ): FastifyPluginAsyncTypebox {
   // Two setup requests at once must not both create a club.
   const setupLock = new KeyedMutex();
-  // Wrong passwords slow a guesser down: per address, and per login from anywhere.
-  const byAddress = new Throttle(SIGN_IN_LIMITS.address);
-  const byLogin = new Throttle(SIGN_IN_LIMITS.login);
+  // Wrong passwords slow a guesser down: per address, and per login from that address.
+  const throttle = new SignInThrottle(counts);
 
   return async (app) => {
     app.get(
@@ -101,15 +105,12 @@ export function authRoutes(
       },
       async (request, reply) => {
         const login = loginKey(request.body.login);
-        const wait = Math.max(byAddress.wait(request.ip), byLogin.wait(login));
-        if (wait > 0) throw tooManyAttempts(wait, reply, "too many wrong sign-ins");
+        // Looked up first: should the database fail, no attempt was counted (nor a host locked out).
         const host = await store.findHostByLogin(login);
+        const attempt = await throttle.admit(login, request.ip, reply);
         const ok = await verifyPassword(request.body.password, host?.passwordHash ?? (await decoyHash()));
-        if (!host || !ok) {
-          byAddress.fail(request.ip);
-          byLogin.fail(login);
-          throw new HttpError(401, "bad_credentials", "the login or the password is wrong");
-        }
+        if (!host || !ok) throw new HttpError(401, "bad_credentials", "the login or the password is wrong");
+        await attempt.right();
         await startSession(store, host, request, reply);
         return { host: hostInfo(host) };
       },

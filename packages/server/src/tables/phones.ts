@@ -7,7 +7,7 @@ import { Id, JoinAnswer, JoinBody, type SeatsAnswer } from "@misto/protocol";
 import { Type } from "typebox";
 import { newToken, tokenHash } from "../auth/secrets.js";
 import { requireHost } from "../auth/sessions.js";
-import { JOIN_LIMIT, Throttle, tooManyAttempts } from "../auth/throttle.js";
+import { type AttemptCounts, JOIN_LIMIT, tooManyAttempts } from "../auth/throttle.js";
 import { HttpError } from "../errors.js";
 import { doc } from "../openapi.js";
 import type { Hub } from "../realtime/hub.js";
@@ -52,9 +52,15 @@ function seatTaken(seat: number, online: boolean): HttpError {
   return new HttpError(409, "seat_taken", `seat ${seat} already has a phone: ${how}`);
 }
 
-export function phoneRoutes(store: Store, tables: TableService, hub: Hub): FastifyPluginAsyncTypebox {
-  // Codes guessed from one address are slowed down (a found code takes a seat at a stranger's table).
-  const wrongCodes = new Throttle(JOIN_LIMIT);
+/** `counts` is where unknown join codes are counted. */
+export function phoneRoutes(
+  store: Store,
+  tables: TableService,
+  hub: Hub,
+  counts: AttemptCounts,
+): FastifyPluginAsyncTypebox {
+  // Codes guessed from one address are slowed down (a found code takes a seat at a stranger's
+  // table): each is counted before it is looked up, and forgotten when it was a table's.
   return async (app) => {
     app.get(
       "/api/tables/:id/seats",
@@ -108,16 +114,17 @@ export function phoneRoutes(store: Store, tables: TableService, hub: Hub): Fasti
         },
       },
       async (request, reply) => {
-        const wait = wrongCodes.wait(request.ip);
-        if (wait > 0) throw tooManyAttempts(wait, reply, "too many unknown codes");
+        const guess = `join:${request.ip}`;
+        const counted = await counts.take(guess, JOIN_LIMIT, Date.now());
+        if (counted.waitMs > 0) throw tooManyAttempts(counted.waitMs, reply, "too many unknown codes");
         const { seat } = request.body;
         const code = request.body.code.toUpperCase();
         const tableId = await store.findTableByCode(code);
         const table = tableId ? await tables.get(tableId) : null;
         if (!table || table.state.phase.kind === "closed") {
-          wrongCodes.fail(request.ip);
           throw new HttpError(404, "not_found", "no table has this code");
         }
+        await counts.forget(guess, counted.id);
         const token = newToken(SEAT_TOKEN_BYTES);
         const row = { tokenHash: tokenHash(token), tableId: table.id, seat, createdAt: Date.now() };
         // An online table admits phones only during its deal: when it ends, bots take the seats
