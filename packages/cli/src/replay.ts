@@ -1,7 +1,6 @@
 // `misto replay FILE`: validates a game record, replays it with the engine, and prints the
 // recap and the winner, or (--json) the final state of the game as the host sees it.
 
-import { readFileSync } from "node:fs";
 import {
   type Card,
   type GameState,
@@ -15,6 +14,7 @@ import {
 } from "@misto/engine";
 import { readRecordJson, recap, recapText, replayRecord } from "@misto/record";
 import { parseFlags } from "./args.js";
+import { readInputFile } from "./files.js";
 import { type Io, UsageError, writeLines } from "./io.js";
 import { table } from "./report.js";
 
@@ -64,7 +64,7 @@ export async function replayCommand(argv: string[], io: Io): Promise<number> {
 
   let text: string;
   try {
-    text = readFileSync(file, "utf8");
+    text = readInputFile(file);
   } catch (error) {
     io.stderr.write(`misto replay: cannot read ${file}: ${error instanceof Error ? error.message : error}\n`);
     return 1;

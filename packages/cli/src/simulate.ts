@@ -1,9 +1,10 @@
 // `misto simulate`: plays many bot games from numbered seeds and reports win rates, game length
 // and eliminations, in-process or over worker threads.
 
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { type Settings, validateSettings } from "@misto/engine";
 import { parseFlags, wholeNumber } from "./args.js";
+import { readInputFile } from "./files.js";
 import { type Batch, BOT_KINDS, type BotKind, playBatch } from "./games.js";
 import { type Io, UsageError, writeLines } from "./io.js";
 import { progressBar } from "./progress.js";
@@ -71,7 +72,7 @@ function defaults(): Settings {
 function readSettings(file: string): Settings {
   let text: string;
   try {
-    text = readFileSync(file, "utf8");
+    text = readInputFile(file);
   } catch (error) {
     throw new UsageError(`misto simulate: cannot read the settings file ${file}: ${reason(error)}`);
   }

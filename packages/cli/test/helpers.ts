@@ -38,9 +38,12 @@ export async function run(...argv: string[]): Promise<Run> {
 
 const BIN = fileURLToPath(new URL("../bin/misto.js", import.meta.url));
 
-/** Runs the built CLI (`tsc -b` first) as a child process: what worker threads need. */
+/**
+ * Runs the built CLI (`tsc -b` first) as a child process: what worker threads need, and what a
+ * command that might hang needs (the limit only stops a stuck one: its code is then -1).
+ */
 export function spawnCli(...argv: string[]): Run {
-  const child = spawnSync(process.execPath, [BIN, ...argv], { encoding: "utf8" });
+  const child = spawnSync(process.execPath, [BIN, ...argv], { encoding: "utf8", timeout: 120_000 });
   return { code: child.status ?? -1, stdout: child.stdout, stderr: child.stderr };
 }
 

@@ -1,9 +1,10 @@
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { readdirSync, readFileSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { ReplaySummary } from "../src/replay.js";
 import type { SimulationReport } from "../src/report.js";
-import { run, tempDir } from "./helpers.js";
+import { run, spawnCli, tempDir } from "./helpers.js";
 
 /** Simulates one game with --record and returns its winner and its record file. */
 async function recordOneGame(seed: string): Promise<{ winner: string; file: string }> {
@@ -65,6 +66,27 @@ describe("misto replay", () => {
     const { code, stderr } = await run("replay", file);
     expect(code).toBe(1);
     expect(stderr).toMatch(/not valid JSON/);
+  });
+
+  it("ends with one line on a device, a pipe nobody writes to, or a file larger than a record may be", async () => {
+    const dir = tempDir();
+    const fifo = join(dir, "pipe");
+    expect(spawnSync("mkfifo", [fifo]).status).toBe(0);
+    const huge = join(dir, "huge.json");
+    writeFileSync(huge, "");
+    truncateSync(huge, 33 * 1024 * 1024);
+    // The built CLI in a child process: reading a device or a pipe would block this one for good.
+    for (const [file, why] of [
+      ["/dev/zero", /not a regular file/],
+      [fifo, /not a regular file/],
+      [huge, /larger than the 32 MiB/],
+    ] as const) {
+      const { code, stdout, stderr } = spawnCli("replay", file);
+      expect(code, file).toBe(1);
+      expect(stdout, file).toBe("");
+      expect(stderr, file).toMatch(why);
+      expect(stderr.trimEnd().split("\n"), file).toHaveLength(1);
+    }
   });
 
   it("exits 1 on a missing file and 2 without one", async () => {

@@ -139,6 +139,22 @@ describe("misto simulate", () => {
     expect(stderr).toMatch(/setting nightsOff is not a setting/);
   });
 
+  it("refuses __proto__, inherited names and deeply nested values in a settings file, one line each", async () => {
+    const dir = tempDir();
+    const file = join(dir, "settings.json");
+    const deep = `${"[".repeat(100_000)}30${"]".repeat(100_000)}`;
+    writeFileSync(file, `{"__proto__": {"tieRule": "nobody"}, "valueOf": 1, "speechSeconds": ${deep}}`);
+    const { code, stdout, stderr } = await run("simulate", "--games", "2", "--settings", file);
+    expect(code).toBe(2);
+    expect(stdout).toBe("");
+    const lines = stderr.trimEnd().split("\n");
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(/setting __proto__ is not a setting \(the settings: blackWinsAtParity, /);
+    expect(lines[1]).toMatch(/setting valueOf is not a setting/);
+    expect(lines[2]).toMatch(/setting speechSeconds must be a whole number/);
+    for (const line of lines) expect(line.length).toBeLessThan(400);
+  });
+
   it("refuses a settings file that is not JSON, with exit 2", async () => {
     const dir = tempDir();
     const file = join(dir, "settings.json");

@@ -308,7 +308,8 @@ function canAdvance(state: GameState): RuleError | null {
 
 /**
  * A line of speech: at most MAX_SPEECH_LENGTH characters once trimmed, not blank, and no control
- * characters but line breaks (the line is shown to twelve people as it was typed). Shared with the
+ * characters (C0, DEL, C1) but line breaks, nor lone surrogates (the line is shown to twelve people
+ * as it was typed, and stored: PostgreSQL keeps no NUL, UTF-8 no lone surrogate). Shared with the
  * server's out chat, whose lines follow the same limit.
  */
 export function speechTextProblem(text: unknown): RuleError | null {
@@ -318,8 +319,10 @@ export function speechTextProblem(text: unknown): RuleError | null {
   if (line.length > MAX_SPEECH_LENGTH)
     return ruleError("COMMAND", `a speech is at most ${MAX_SPEECH_LENGTH} characters`);
   // biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to find them
-  if (/[\u0000-\u0009\u000b-\u001f\u007f]/.test(line))
+  if (/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/.test(line))
     return ruleError("COMMAND", "a speech holds no control characters but line breaks");
+  // With the u flag a surrogate matches only when no pair took it.
+  if (/[\ud800-\udfff]/u.test(line)) return ruleError("COMMAND", "a speech holds no lone surrogates");
   return null;
 }
 

@@ -108,16 +108,31 @@ export function validateSettings(
   const problems: SettingsProblem[] = [];
   const merged: Record<string, unknown> = copy(DEFAULT_SETTINGS) as unknown as Record<string, unknown>;
   for (const [key, value] of Object.entries(input)) {
-    const check = (CHECKS as Record<string, Check>)[key];
-    if (!check) {
-      problems.push({ setting: key, message: "is not a setting" });
+    // Own keys only: a name Object.prototype has ("valueOf", "isPrototypeOf") is no setting either.
+    if (!Object.hasOwn(CHECKS, key)) {
+      problems.push({
+        setting: key,
+        message: `is not a setting (the settings: ${SETTING_NAMES.join(", ")})`,
+      });
       continue;
     }
-    const problem = check(value);
-    if (problem) problems.push({ setting: key, message: `${problem} (got ${JSON.stringify(value)})` });
+    const problem = (CHECKS as Record<string, Check>)[key]?.(value);
+    if (problem) problems.push({ setting: key, message: `${problem} (got ${shown(value)})` });
     else merged[key] = Array.isArray(value) ? value.slice() : value;
   }
   return problems.length ? { ok: false, problems } : { ok: true, settings: merged as unknown as Settings };
+}
+
+/** A bad value as the message shows it: short, and never a stack overflow on a deeply nested one. */
+function shown(value: unknown): string {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value);
+  } catch {
+    text = "a value nested too deeply";
+  }
+  const all = text ?? String(value);
+  return all.length > 60 ? `${all.slice(0, 57)}...` : all;
 }
 
 function copy(s: Readonly<Settings>): Settings {

@@ -43,6 +43,30 @@ describe("rules settings", () => {
     expect(result.problems.find((p) => p.setting === "hostBonus")?.message).toMatch(/not a setting/);
   });
 
+  it("refuses every name an object inherits, and __proto__, listing the settings there are", () => {
+    const inherited = [...Object.getOwnPropertyNames(Object.prototype), "prototype"];
+    expect(inherited).toEqual(expect.arrayContaining(["hasOwnProperty", "isPrototypeOf", "__proto__"]));
+    for (const key of inherited) {
+      const input = JSON.parse(`{${JSON.stringify(key)}: 1}`) as object;
+      const result = validateSettings(input);
+      expect(result.ok, key).toBe(false);
+      if (result.ok) continue;
+      expect(result.problems, key).toEqual([
+        { setting: key, message: expect.stringMatching(/is not a setting/) },
+      ]);
+      expect(result.problems[0]?.message, key).toContain(SETTING_NAMES.join(", "));
+    }
+  });
+
+  it("says what a deeply nested bad value is without overflowing the stack", () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    const result = validateSettings({ speechSeconds: deep, tieRule: "x".repeat(10_000) });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    for (const p of result.problems) expect(p.message.length, p.setting).toBeLessThan(200);
+  });
+
   it("refuses a settings value that is not an object", () => {
     expect(validateSettings([1, 2]).ok).toBe(false);
     expect(validateSettings("fast").ok).toBe(false);

@@ -2,14 +2,12 @@
 // (CLUB-2), as TypeBox schemas for the bodies and the answers' types. Routes: docs/api.md "People".
 
 import { type Static, Type } from "typebox";
-import { Login, Password, PersonId, Role } from "./http.js";
-
-const Text = (max: number) => Type.String({ minLength: 1, maxLength: max });
+import { Lines, Login, Password, PersonId, Role, Text } from "./http.js";
 
 /** GET /api/people?q=&limit=: search as you type. */
 export const PeopleQuery = Type.Object(
   {
-    q: Type.Optional(Type.String({ maxLength: 60 })),
+    q: Type.Optional(Text(60, 0)),
     limit: Type.Optional(Type.String({ pattern: "^(?:[1-9]|[1-4][0-9]|50)$" })),
   },
   { additionalProperties: false },
@@ -48,7 +46,7 @@ export type PasswordBody = Static<typeof PasswordBody>;
 export const SanctionBody = Type.Object(
   {
     kind: Type.Union([Type.Literal("warning"), Type.Literal("ban")]),
-    reason: Text(500),
+    reason: Lines(500),
     from: Type.Optional(Type.Integer({ minimum: 0 })),
     until: Type.Optional(Type.Integer({ minimum: 0 })),
   },
@@ -58,13 +56,13 @@ export type SanctionBody = Static<typeof SanctionBody>;
 
 /** POST /api/tables/:id/complaints (CLUB-2), once the game is over. */
 export const ComplaintBody = Type.Object(
-  { about: Type.Union([Type.Literal("game"), Type.Literal("host")]), text: Text(2000) },
+  { about: Type.Union([Type.Literal("game"), Type.Literal("host")]), text: Lines(2000) },
   { additionalProperties: false },
 );
 export type ComplaintBody = Static<typeof ComplaintBody>;
 
 /** POST /api/complaints/:id/answer (admin). */
-export const AnswerBody = Type.Object({ text: Text(2000) }, { additionalProperties: false });
+export const AnswerBody = Type.Object({ text: Lines(2000) }, { additionalProperties: false });
 export type AnswerBody = Static<typeof AnswerBody>;
 
 /** A person as the directory shows them. */

@@ -3,9 +3,36 @@
 
 import { type Static, Type } from "typebox";
 
-const Text = (max: number) => Type.String({ minLength: 1, maxLength: max });
+/**
+ * What no text takes: control characters (C0, DEL, C1), which PostgreSQL cannot store (NUL) or no
+ * screen shows, and lone surrogates, which no UTF-8 database keeps as sent. Both Ajv and TypeBox
+ * read patterns with the u flag, so a surrogate here is one no pair took. The server answers a
+ * text refused by it, or by LINES_PATTERN, with 422 `bad_text` (errors.ts).
+ */
+export const TEXT_PATTERN = "^[^\\u0000-\\u001f\\u007f-\\u009f\\ud800-\\udfff]*$";
+/** The same for a text of several lines (a complaint, a reason): line breaks and tabs pass. */
+export const LINES_PATTERN =
+  "^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f\\ud800-\\udfff]*$";
+
+/** A one-line text of 1 to `max` characters (a name, a title). */
+export const Text = (max: number, min = 1) =>
+  Type.String({ minLength: min, maxLength: max, pattern: TEXT_PATTERN });
+/** A text of several lines, of 1 to `max` characters (a complaint, a reason). */
+export const Lines = (max: number) => Type.String({ minLength: 1, maxLength: max, pattern: LINES_PATTERN });
+
+/**
+ * An id of a table, a person, a season, a complaint (the server makes UUIDs). A path with a
+ * malformed one names nothing: the server answers 404 (errors.ts).
+ */
+export const Id = Type.String({ minLength: 1, maxLength: 64, pattern: "^[A-Za-z0-9_-]+$" });
+/** A route's path with an `:id`. */
+export const IdParams = Type.Object({ id: Id });
 
 export const Login = Type.String({ minLength: 3, maxLength: 40, pattern: "^[A-Za-z0-9_.-]+$" });
+/**
+ * Not a Text: a password is never stored or shown (only its scrypt hash is), and refusing a
+ * character now could lock out an account whose password holds one.
+ */
 export const Password = Type.String({ minLength: 8, maxLength: 200 });
 
 /** POST /api/setup: the one-time setup link's token creates the club and its admin. */
@@ -44,8 +71,17 @@ export const HostInfo = Type.Object({
 });
 export type HostInfo = Static<typeof HostInfo>;
 
+/** POST /api/setup, POST /api/session, GET /api/me, POST /api/hosts: the account. */
+export const HostAnswer = Type.Object({ host: HostInfo });
+
+/** GET /api/setup: whether the club still needs its one-time setup. */
+export const SetupState = Type.Object({ needed: Type.Boolean() });
+
+/** GET /api/health. */
+export const Health = Type.Object({ ok: Type.Literal(true) });
+
 /** A person's id in the club's directory (GET /api/people). */
-export const PersonId = Type.String({ minLength: 1, maxLength: 64 });
+export const PersonId = Id;
 
 /**
  * A seat: the player's name, and the person from the directory; without `person` the seat is a
@@ -59,13 +95,13 @@ const SeatName = Type.Object(
 /** POST /api/tables: seat 12 players, pick the settings, deal (a seed, the cards, or a fresh random seed). */
 export const NewTableBody = Type.Object(
   {
-    title: Type.Optional(Type.String({ maxLength: 80 })),
+    title: Type.Optional(Text(80, 0)),
     settings: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
     seats: Type.Array(SeatName, { minItems: 12, maxItems: 12 }),
     deal: Type.Union([
       Type.Object({ seed: Text(200) }, { additionalProperties: false }),
       Type.Object(
-        { cards: Type.Array(Type.String({ maxLength: 20 }), { minItems: 12, maxItems: 12 }) },
+        { cards: Type.Array(Text(20, 0), { minItems: 12, maxItems: 12 }) },
         { additionalProperties: false },
       ),
       Type.Object({ random: Type.Literal(true) }, { additionalProperties: false }),
@@ -85,7 +121,7 @@ export const CommandBody = Type.Object(
   {
     id: Type.String({ minLength: 8, maxLength: 64, pattern: "^[A-Za-z0-9_-]+$" }),
     seq: Type.Integer({ minimum: 0 }),
-    command: Type.Object({ type: Type.String({ maxLength: 40 }) }, { additionalProperties: true }),
+    command: Type.Object({ type: Text(40, 0) }, { additionalProperties: true }),
   },
   { additionalProperties: false },
 );
@@ -102,11 +138,12 @@ export const JoinBody = Type.Object(
 export type JoinBody = Static<typeof JoinBody>;
 
 /** The join answer: keep the token, it is the phone's identity for this seat. */
-export interface JoinAnswer {
-  readonly table: string;
-  readonly seat: number;
-  readonly token: string;
-}
+export const JoinAnswer = Type.Object({
+  table: Type.String(),
+  seat: Type.Integer({ minimum: 1, maximum: 12 }),
+  token: Type.String(),
+});
+export type JoinAnswer = Static<typeof JoinAnswer>;
 
 /** GET /api/tables/:id/seats (host). */
 export interface SeatsAnswer {

@@ -1,13 +1,18 @@
 // The rating's, archive's and exports' bodies and queries (docs/api.md "Rating and archive").
 
 import { type Static, Type } from "typebox";
+import { Id, Lines, Text } from "./http.js";
 
-/** An ISO date, YYYY-MM-DD (the server also checks that the day exists). */
-export const IsoDate = Type.String({ pattern: "^\\d{4}-\\d{2}-\\d{2}$", description: "YYYY-MM-DD" });
+/** A day of the calendar, YYYY-MM-DD: `format: date` (RFC 3339's full-date) refuses 9995-35-20. */
+export const IsoDate = Type.String({
+  pattern: "^\\d{4}-\\d{2}-\\d{2}$",
+  format: "date",
+  description: "YYYY-MM-DD, a day that exists",
+});
 
 /** POST /api/seasons (admin): a named range of dates, both included (UTC). */
 export const NewSeasonBody = Type.Object(
-  { name: Type.String({ minLength: 1, maxLength: 80 }), from: IsoDate, until: IsoDate },
+  { name: Text(80), from: IsoDate, until: IsoDate },
   { additionalProperties: false },
 );
 export type NewSeasonBody = Static<typeof NewSeasonBody>;
@@ -17,17 +22,14 @@ export const PointsBody = Type.Object(
   {
     seat: Type.Integer({ minimum: 1, maximum: 12 }),
     points: Type.Integer({ minimum: 0, maximum: 5 }),
-    reason: Type.String({ minLength: 1, maxLength: 500 }),
+    reason: Lines(500),
   },
   { additionalProperties: false },
 );
 export type PointsBody = Static<typeof PointsBody>;
 
 /** GET /api/rating, GET /api/export/rating.csv: a season's id; none for all time. */
-export const SeasonQuery = Type.Object(
-  { season: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })) },
-  { additionalProperties: false },
-);
+export const SeasonQuery = Type.Object({ season: Type.Optional(Id) }, { additionalProperties: false });
 export type SeasonQuery = Static<typeof SeasonQuery>;
 
 /** GET /api/games: the archive's filters, each optional. */
@@ -35,8 +37,8 @@ export const GamesQuery = Type.Object(
   {
     from: Type.Optional(IsoDate),
     until: Type.Optional(IsoDate),
-    host: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
-    player: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    host: Type.Optional(Id),
+    player: Type.Optional(Id),
     winner: Type.Optional(Type.Union([Type.Literal("red"), Type.Literal("black"), Type.Literal("draw")])),
   },
   { additionalProperties: false },

@@ -3,6 +3,7 @@
 
 import { MAX_SPEECH_LENGTH, type View } from "@misto/engine";
 import { type Static, Type } from "typebox";
+import { Id, Text } from "./http.js";
 
 /** A seat token (32 random bytes, base64url) as a phone sends it. */
 export const SeatToken = Type.String({ minLength: 16, maxLength: 128, pattern: "^[A-Za-z0-9_-]+$" });
@@ -11,7 +12,7 @@ export const SeatToken = Type.String({ minLength: 16, maxLength: 128, pattern: "
 export const SubscribeWatch = Type.Object(
   {
     type: Type.Literal("subscribe"),
-    table: Type.String({ minLength: 1, maxLength: 64 }),
+    table: Id,
     as: Type.Union([Type.Literal("host"), Type.Literal("spectator")]),
   },
   { additionalProperties: false },
@@ -21,7 +22,7 @@ export const SubscribeWatch = Type.Object(
 export const SubscribeSeat = Type.Object(
   {
     type: Type.Literal("subscribe"),
-    table: Type.String({ minLength: 1, maxLength: 64 }),
+    table: Id,
     as: Type.Literal("seat"),
     token: SeatToken,
   },
@@ -38,11 +39,11 @@ export type Subscribe = Static<typeof Subscribe>;
 export const SeatCommand = Type.Object(
   {
     type: Type.Literal("command"),
-    table: Type.String({ minLength: 1, maxLength: 64 }),
+    table: Id,
     token: SeatToken,
     id: Type.String({ minLength: 8, maxLength: 64, pattern: "^[A-Za-z0-9_-]+$" }),
     seq: Type.Integer({ minimum: 0 }),
-    command: Type.Object({ type: Type.String({ maxLength: 40 }) }, { additionalProperties: true }),
+    command: Type.Object({ type: Text(40, 0) }, { additionalProperties: true }),
   },
   { additionalProperties: false },
 );
@@ -56,9 +57,11 @@ export type SeatCommand = Static<typeof SeatCommand>;
 export const Say = Type.Object(
   {
     type: Type.Literal("say"),
-    table: Type.String({ minLength: 1, maxLength: 64 }),
+    table: Id,
     token: SeatToken,
     id: Type.String({ minLength: 8, maxLength: 64, pattern: "^[A-Za-z0-9_-]+$" }),
+    // Not Lines: the line's own check (the engine's speechTextProblem) answers a bad one as
+    // `rejected` with its id, so the phone knows which line it was.
     text: Type.String({ minLength: 1, maxLength: MAX_SPEECH_LENGTH }),
   },
   { additionalProperties: false },
@@ -66,7 +69,7 @@ export const Say = Type.Object(
 export type Say = Static<typeof Say>;
 
 export const Unsubscribe = Type.Object(
-  { type: Type.Literal("unsubscribe"), table: Type.String({ minLength: 1, maxLength: 64 }) },
+  { type: Type.Literal("unsubscribe"), table: Id },
   { additionalProperties: false },
 );
 

@@ -14,6 +14,7 @@ import {
   type GameState,
   type RuleId,
   replay,
+  SETTING_NAMES,
   seededRandom,
   shuffled,
   validateSettings,
@@ -138,7 +139,10 @@ function schemaProblem(e: ErrorObject): RecordProblem | null {
     case "additionalProperties":
       return {
         path: `${e.instancePath}/${escapePointer(String(p.additionalProperty))}`,
-        message: "is not a field here",
+        // In the settings, the settings there are: the same answer as the engine's (settings.ts).
+        message: /^\/events\/0\/settings$/.test(e.instancePath)
+          ? `is not a setting (the settings: ${SETTING_NAMES.join(", ")})`
+          : "is not a field here",
       };
     case "const":
       return { path: e.instancePath, message: `must be ${JSON.stringify(p.allowedValue)}` };

@@ -1,7 +1,7 @@
 // Import checks: a malformed record is refused with problems at JSON-pointer paths; a record whose
 // events the engine would not produce is refused at the first such event, with the rule it breaks.
 
-import { commandOf, type GameEvent } from "@misto/engine";
+import { commandOf, type GameEvent, SETTING_NAMES } from "@misto/engine";
 import { type GameRecord, parseRecord, type RecordProblem, readRecordJson, recordJson } from "@misto/record";
 import { describe, expect, it } from "vitest";
 import { Play } from "./play.js";
@@ -104,9 +104,24 @@ describe("parseRecord: the schema", () => {
     created.seats.pop();
     created.settings.nightLength = 60;
     expect(problemsOf(data)).toEqual([
-      { path: "/events/0/settings/nightLength", message: "is not a field here" },
+      { path: "/events/0/settings/nightLength", message: expect.stringMatching(/^is not a setting/) },
       { path: "/events/0/seats", message: "must NOT have fewer than 12 items" },
     ]);
+  });
+
+  it("refuses a setting named after what every object inherits, or __proto__, listing the settings", () => {
+    for (const key of [...Object.getOwnPropertyNames(Object.prototype), "prototype"]) {
+      const text = recordJson(dayOne()).replace('"settings": {', `"settings": {${JSON.stringify(key)}: 1, `);
+      const result = readRecordJson(text);
+      expect(result.ok, key).toBe(false);
+      if (result.ok) continue;
+      expect(result.problems, key).toEqual([
+        {
+          path: `/events/0/settings/${key}`,
+          message: `is not a setting (the settings: ${SETTING_NAMES.join(", ")})`,
+        },
+      ]);
+    }
   });
 
   it("an unknown meta field, and a record with no events, are refused", () => {

@@ -4,14 +4,18 @@ import fastifyCookie from "@fastify/cookie";
 import fastifySwagger from "@fastify/swagger";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import fastifyWebsocket from "@fastify/websocket";
+import { Health } from "@misto/protocol";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { MemoryCounts } from "./auth/memory-counts.js";
 import { authRoutes } from "./auth/routes.js";
 import { complaintRoutes } from "./club/complaint-routes.js";
 import { peopleRoutes } from "./club/people-routes.js";
 import { installErrorHandler } from "./errors.js";
 import { gameRoutes } from "./games/routes.js";
+import { browserHeaders } from "./headers.js";
 import { openApiRoute, SWAGGER_OPTIONS } from "./openapi.js";
 import { ratingRoutes } from "./rating/routes.js";
+import { socketError } from "./realtime/bad-frames.js";
 import { Hub } from "./realtime/hub.js";
 import { OutChat } from "./realtime/out-chat.js";
 import { openRedis, type RedisLink, type RedisOptions } from "./realtime/redis.js";
@@ -77,6 +81,9 @@ async function build(options: ServerOptions, redis: RedisLink | null): Promise<F
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installErrorHandler(app);
+  // Bodies are JSON only (docs/api.md): Fastify's own text/plain parser would let a plain HTML
+  // form's body through to the schema (a 400) instead of the promised 415.
+  app.removeContentTypeParser("text/plain");
   app.addHook("onSend", async (_request, reply) => {
     reply.header("x-content-type-options", "nosniff");
     reply.header("referrer-policy", "no-referrer");
@@ -84,8 +91,9 @@ async function build(options: ServerOptions, redis: RedisLink | null): Promise<F
 
   // Registered before every route: it collects each route's schema into the OpenAPI document.
   await app.register(fastifySwagger, SWAGGER_OPTIONS);
+  await browserHeaders(app);
   await app.register(fastifyCookie);
-  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 }, errorHandler: socketError });
 
   const tables = new TableService(store, { shared: redis !== null });
   // The server is the host of every online table: live ones resume at start, all stop on close
@@ -103,15 +111,28 @@ async function build(options: ServerOptions, redis: RedisLink | null): Promise<F
     await redis?.close();
   });
 
-  app.get("/api/health", { schema: { summary: "The server answers", tags: ["setup"] } }, async () => ({
-    ok: true,
-  }));
+  // Live: the process answers, whatever its database. Ready: the database answers too (503 if not).
+  app.get(
+    "/api/health",
+    { schema: { summary: "The server is live", tags: ["setup"], response: { 200: Health } } },
+    async () => ({ ok: true as const }),
+  );
+  app.get(
+    "/api/ready",
+    { schema: { summary: "The database answers", tags: ["setup"], response: { 200: Health } } },
+    async () => {
+      await store.ping();
+      return { ok: true as const };
+    },
+  );
   const onSignOut = (sessionHash: string) => void hub.endSession(sessionHash);
-  await app.register(authRoutes(store, onSignOut));
-  await app.register(peopleRoutes(store, onSignOut));
-  await app.register(complaintRoutes(store));
+  // Wrong sign-ins and join codes: counted in Redis when several processes share the club.
+  const counts = redis?.counts ?? new MemoryCounts();
+  await app.register(authRoutes(store, counts, onSignOut));
+  await app.register(peopleRoutes(store, tables, onSignOut));
+  await app.register(complaintRoutes(store, tables));
   await app.register(tableRoutes(store, tables));
-  await app.register(phoneRoutes(store, tables, hub));
+  await app.register(phoneRoutes(store, tables, hub, counts));
   await app.register(ratingRoutes(store));
   await app.register(gameRoutes(store));
   openApiRoute(app);

@@ -1,6 +1,8 @@
 // One error shape for every 4xx and 5xx answer: { error, message, rule? } (docs/api.md).
 
+import { LINES_PATTERN, TEXT_PATTERN } from "@misto/protocol";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { StoreUnavailable } from "./store/types.js";
 
 export interface ErrorAnswer {
   readonly error: string;
@@ -25,6 +27,19 @@ export class HttpError extends Error {
   }
 }
 
+/** Seconds a client is told to wait (Retry-After) before sending again a request the database missed. */
+const RETRY_AFTER_S = 1;
+
+/**
+ * The answer a failure is refused with when it is one the client can act on: an HttpError as it
+ * is, the database away (StoreUnavailable) as a 503 "unavailable"; null for anything else (a 500).
+ */
+export function refusalOf(error: unknown): HttpError | null {
+  if (error instanceof HttpError) return error;
+  if (error instanceof StoreUnavailable) return new HttpError(503, "unavailable", error.message);
+  return null;
+}
+
 /** Fastify's own refusals, by status, when they carry no code of ours. */
 const CODES: Record<number, string> = {
   400: "invalid",
@@ -47,11 +62,14 @@ function send(reply: FastifyReply, status: number, body: ErrorAnswer): FastifyRe
 
 /** Installs the error handler that turns every failure into the contract's error shape. */
 export function installErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof HttpError) return send(reply, error.status, error.body());
-    if (error.validation) {
-      return send(reply, 400, { error: "invalid", message: error.message });
+  app.setErrorHandler((thrown: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) => {
+    const known = refusalOf(thrown);
+    if (known) {
+      if (known.status === 503) reply.header("retry-after", String(RETRY_AFTER_S));
+      return send(reply, known.status, known.body());
     }
+    const error = thrown as FastifyError;
+    if (error.validation) return send(reply, ...schemaRefusal(error));
     const status = typeof error.statusCode === "number" ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
@@ -65,6 +83,26 @@ export function installErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, "request failed");
     return send(reply, 500, { error: "internal", message: "something went wrong on the server" });
   });
+}
+
+/**
+ * A request its schema refused: a path naming nothing (a malformed id) is 404, a text holding a
+ * control character or a lone surrogate is 422, anything else 400.
+ */
+function schemaRefusal(error: FastifyError): [number, ErrorAnswer] {
+  if (error.validationContext === "params") {
+    return [404, { error: "not_found", message: `nothing at this path: ${error.message}` }];
+  }
+  const first = error.validation?.[0];
+  const pattern = (first?.params as { pattern?: unknown } | undefined)?.pattern;
+  if (first?.keyword === "pattern" && (pattern === TEXT_PATTERN || pattern === LINES_PATTERN)) {
+    const field = first.instancePath.replace(/^\//, "").replaceAll("/", ".") || "the text";
+    return [
+      422,
+      { error: "bad_text", message: `${field}: a text may hold no control characters or lone surrogates` },
+    ];
+  }
+  return [400, { error: "invalid", message: error.message }];
 }
 
 /** Under /api and /ws an unknown route is a JSON 404, never the web app. */

@@ -275,6 +275,7 @@ describe.each(BACKENDS)("archive on $name", (backend) => {
     expect(doc.openapi).toMatch(/^3\./);
     const expected = [
       "get /api/health",
+      "get /api/ready",
       "get /api/setup",
       "post /api/setup",
       "post /api/session",

@@ -2,20 +2,11 @@
 // without a phone, a silent phone's night choice times out as a skip, and no person (the creator
 // included) reads the table's secrets before the result.
 
-import { type GameEvent, type GameState, replay } from "@misto/engine";
+import { type GameEvent, replay } from "@misto/engine";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  addHost,
-  CARDS,
-  commandId,
-  type Harness,
-  harness,
-  listening,
-  SEATS,
-  send,
-  setUpClub,
-} from "./helpers/api.js";
+import { addHost, commandId, type Harness, harness, listening, send, setUpClub } from "./helpers/api.js";
 import { BACKENDS } from "./helpers/backends.js";
+import { newOnlineTable, stored, waitFor } from "./helpers/online.js";
 import { joinSeat, nextOf, seatsOf, type ViewMsg } from "./helpers/phones.js";
 import { type Client, Clients } from "./helpers/ws.js";
 
@@ -27,35 +18,6 @@ const FAST = {
   botDelayMs: [1, 4] as const,
   stepMs: () => 15,
 };
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function newOnlineTable(h: Harness, cookie: string, settings: Record<string, unknown> = {}) {
-  const res = await h.app.inject({
-    method: "POST",
-    url: "/api/tables",
-    headers: { cookie },
-    payload: { title: "Online", settings, seats: SEATS, deal: { cards: CARDS }, online: true },
-  });
-  if (res.statusCode !== 201) throw new Error(`new table: ${res.statusCode} ${res.body}`);
-  return res.json() as { id: string; code: string };
-}
-
-/** The table as stored (GET /api/tables/:id is refused on an online table until the result). */
-async function stored(h: Harness, table: string): Promise<{ state: GameState; seq: number }> {
-  const events = await h.store.readEvents(table);
-  return { state: replay(events.map((e) => e.event)), seq: events.at(-1)?.seq ?? 0 };
-}
-
-async function waitFor(h: Harness, table: string, ms: number, done: (s: GameState) => boolean) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const { state } = await stored(h, table);
-    if (done(state)) return state;
-    if (Date.now() > deadline) throw new Error(`not there in ${ms} ms: ${JSON.stringify(state.phase)}`);
-    await sleep(50);
-  }
-}
 
 function waitClosed(h: Harness, table: string, ms: number) {
   return waitFor(h, table, ms, (s) => s.phase.kind === "closed");

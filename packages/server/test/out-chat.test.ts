@@ -238,7 +238,8 @@ describe.each(BACKENDS)("the out chat on $name", (backend) => {
     await hostDoes(t.id, { type: "disqualify", seat: 9 });
     const p9 = t.phones.get(9) as Client;
     const token9 = t.tokens.get(9) as string;
-    for (const text of ["   ", "bell\u0007"]) {
+    // Control characters (C0, C1) and lone surrogates of either half: never stored, never shown.
+    for (const text of ["   ", "bell\u0007", "nul\u0000", "c1\u0085", "\ud800", "a\udfffb"]) {
       expect(await say(p9, t.id, token9, text)).toMatchObject({ type: "rejected", error: "invalid" });
     }
     // Schema: empty or over-long text, a missing id: an error, the socket stays open.

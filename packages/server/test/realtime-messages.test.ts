@@ -173,6 +173,7 @@ describe.each(STORED)("every realtime message on $name", (backend) => {
         { type: "subscribe", table: 1, as: "spectator" },
         { type: "subscribe", table: "", as: "spectator" },
         { type: "subscribe", table: "t".repeat(65), as: "spectator" },
+        { type: "subscribe", table: "a\u0000b", as: "spectator" },
         { type: "subscribe", table, as: "spectator", token },
         { type: "subscribe", table, as: "host", extra: true },
         { type: "subscribe", table, as: "seat" },
@@ -203,11 +204,15 @@ describe.each(STORED)("every realtime message on $name", (backend) => {
         { type: "say", table, token, id, text: "x".repeat(1001) },
         { type: "say", table, token, id, text: 7 },
         { type: "say", table, token, id, text: "hi", seat: 1 },
+        // A table id takes no NUL (PostgreSQL cannot look one up); the line's own text is checked
+        // by the out chat (out-chat.test.ts).
+        { type: "say", table: "a\u0000b", token, id, text: "hi" },
       ],
       unsubscribe: [
         { type: "unsubscribe" },
         { type: "unsubscribe", table: 3 },
         { type: "unsubscribe", table, as: "x" },
+        { type: "unsubscribe", table: "\u0000" },
       ],
       ping: [
         { type: "ping", table },

@@ -5,7 +5,7 @@
 // own UI (night picks, votes); the first phone called at night is reloaded while the night waits
 // for it, and gets its own card, partners and checks back and nothing of others; the game runs to
 // the end and every phone and the host's page show the winner. Every frame a phone receives is its
-// own view.
+// own view. A late visitor with the code after the deal is refused a seat and follows the game.
 
 import type { Card, View } from "@misto/engine";
 import { type RunningServer, startServer } from "@misto/server";
@@ -206,11 +206,39 @@ describe("an online table from the web app (timers, bots, phones, a reconnect at
     );
     const joinedMs = Date.now() - started;
 
+    // --- A late visitor: once the deal is over the code admits nobody; he may follow the game ------
+    await expect
+      .poll(
+        async () => {
+          const res = await host.request.get(`${base}/api/tables/${encodeURIComponent(tableId)}/display`);
+          return ((await res.json()) as { view: View }).view.phase.kind;
+        },
+        { timeout: ONLINE.startMs + STEP_MS },
+      )
+      .not.toBe("deal");
+    const lateContext = await (browser as Browser).newContext({ locale: "en-US", isMobile: true });
+    contexts.push(lateContext);
+    const late = await lateContext.newPage();
+    late.setDefaultTimeout(STEP_MS);
+    await late.goto(`${base}/join/${code}`);
+    const botSeat = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].find((n) => !phones.some((p) => p.seat === n));
+    await late.getByRole("button", { name: String(botSeat), exact: true }).click();
+    await late.getByRole("button", { name: `Take seat ${botSeat}` }).click();
+    await poll(() => late.getByRole("alert").textContent()).toBe(
+      "The game at this table has begun: its seats are held to the end.",
+    );
+    await late.getByRole("link", { name: "Follow it as a spectator" }).click();
+    await late.waitForURL((url) => url.pathname === `/display/${encodeURIComponent(tableId)}`);
+    await late.locator(".display-head").waitFor();
+    // No seat was kept on his phone.
+    expect(await late.evaluate(() => localStorage.getItem("misto.seats"))).toBeNull();
+    await lateContext.close();
+
     // --- The game: each phone answers what it is asked through its own screen ----------------------
     const night = (v: View | undefined) => v?.phase.kind === "night" && v.you !== null;
     const alive = (p: Phone) => last(p)?.seats.find((s) => s.seat === p.seat)?.out === null;
     /**
-     * Picks the first enabled button and confirms it, on the screen the view asked for (the page may
+     * Picks the first enabled button (a called seat at night: its first legal target) and confirms it, on the screen the view asked for (the page may
      * be a step ahead of the frames read here); answers false when the screen was another one or the
      * question changed under the tap (the caller looks again).
      */
@@ -224,7 +252,14 @@ describe("an online table from the web app (timers, bots, phones, a reconnect at
       if (!(await onScreen())) return false;
       try {
         // Element handles, not locators: a button gone from the page fails at once, never a later one.
-        const option = await page.locator(".phone-options button:enabled").first().elementHandle();
+        // At night every living seat can be tapped: a called seat taps one that counts (a legal target).
+        const counts = view.actions.find((a) => a.type === "choose" || a.type === "note");
+        const slot = counts?.type === "choose" && counts.target !== null ? `Seat ${counts.target}` : "Skip";
+        const buttons = page.locator(".phone-options");
+        const option = await (atNight && counts
+          ? buttons.getByRole("button", { name: slot, exact: true })
+          : buttons.locator("button:enabled").first()
+        ).elementHandle();
         await option?.click();
         const dialog = page.getByRole("alertdialog");
         const asks = (await dialog.getAttribute("aria-label")) ?? "";

@@ -31,9 +31,18 @@ async function where(page: Page): Promise<string> {
 
 declare const localStorage: { setItem(key: string, value: string): void };
 declare const window: { scrollTo(x: number, y: number): void };
+/** An element made by a probe; styled through the CSSOM, which the page's CSP allows (style attributes it refuses). */
+interface ProbeElement {
+  textContent: string;
+  className: string;
+  type: string;
+  style: Record<string, string>;
+  append(...nodes: ProbeElement[]): void;
+}
 declare const document: {
   documentElement: { scrollWidth: number; clientWidth: number; scrollHeight: number };
-  body: { insertAdjacentHTML(where: string, html: string): void };
+  body: { append(...nodes: ProbeElement[]): void };
+  createElement(tag: string): ProbeElement;
 };
 
 /**
@@ -113,21 +122,31 @@ describe("the host console's sizes", () => {
         await phaseHeading(phone).waitFor();
 
         // The measures themselves can fail: a 12 px line, a 30 px button, words wider than a chip.
-        await tablet.evaluate(() =>
-          document.body.insertAdjacentHTML(
-            "beforeend",
-            '<p style="font-size:12px">small</p><button type="button" style="all:unset;font-size:16px">x</button>',
-          ),
-        );
+        await tablet.evaluate(() => {
+          const small = document.createElement("p");
+          small.textContent = "small";
+          small.style.fontSize = "12px";
+          const tiny = document.createElement("button");
+          tiny.type = "button";
+          tiny.textContent = "x";
+          tiny.style.all = "unset";
+          tiny.style.fontSize = "16px";
+          document.body.append(small, tiny);
+        });
         const probed = await sizeProblems(tablet, "probe");
         expect(probed.some((p) => p.includes("text 12px") && p.includes("small"))).toBe(true);
         expect(probed.some((p) => p.includes("target") && p.includes('"x"'))).toBe(true);
-        await tablet.evaluate(() =>
-          document.body.insertAdjacentHTML(
-            "beforeend",
-            '<div class="seat" style="width:40px;overflow:visible"><span style="white-space:nowrap">голосуванням</span></div>',
-          ),
-        );
+        await tablet.evaluate(() => {
+          const seat = document.createElement("div");
+          seat.className = "seat";
+          seat.style.width = "40px";
+          seat.style.overflow = "visible";
+          const word = document.createElement("span");
+          word.textContent = "голосуванням";
+          word.style.whiteSpace = "nowrap";
+          seat.append(word);
+          document.body.append(seat);
+        });
         expect(await overflowProblems(tablet, "probe")).toHaveLength(1);
         await tablet.reload();
         await primaryButton(tablet).waitFor();

@@ -30,7 +30,7 @@ function living(view: View): number[] {
 /** What an onlooker can read on a night screen (the buttons' words, not what they send). */
 function visible(screen: PhoneScreen) {
   const { kind, title, lines, timer, choice } = screen;
-  const options = choice?.options.map((o) => ({ label: o.label, confirm: o.confirm }));
+  const options = choice?.options.map((o) => ({ label: o.label, confirm: o.confirm, disabled: o.disabled }));
   return { kind, title, lines, timer, id: choice?.id, prompt: choice?.prompt, options };
 }
 
@@ -92,10 +92,12 @@ describe("phone screens", () => {
           }
           // Called: the picks that send something are exactly the seat's legal actions.
           const sent = screen.choice?.options.flatMap((o) => (o.command ? [o.command] : [])) ?? [];
-          expect(sent, who).toHaveLength(s.view.actions.length);
-          for (const action of s.view.actions) expect(sent, who).toContainEqual(bodyOf(action));
-          for (const o of screen.choice?.options ?? [])
-            expect(o.disabled === true, who).toBe(o.command === null);
+          const legal = s.view.actions.map(bodyOf);
+          for (const command of sent) expect(legal, who).toContainEqual(command);
+          for (const command of legal) expect(sent, who).toContainEqual(command);
+          // A pick the rules refuse (himself, a partner; any pick of a frozen chooser) is taken, not greyed.
+          for (const [i, o] of (screen.choice?.options ?? []).entries())
+            expect(o.disabled === true, `${who} slot ${i + 1}`).toBe(i < 12 && !living(host).includes(i + 1));
           called++;
         }
       }
@@ -153,6 +155,30 @@ describe("phone screens", () => {
     }
     expect(notes).toBeGreaterThan(0);
     expect(frozen + notes).toBeGreaterThan(0);
+  });
+
+  it("a pick the rules refuse is taken and ignored, and a frozen chooser's pick is his skip", () => {
+    const table = new HostTable({ firstPhase: "night" });
+    // The deck's order: seat 1 the Don, 2 and 3 the mafia, 4 the prostitute, 6 the doctor.
+    const awake = (role: string) => table.view.host?.script?.role === role;
+    for (let i = 0; i < 10 && !awake("prostitute"); i++) table.advance();
+    table.must({ actor: "host", type: "choose", seat: 4, target: 6 });
+    expect(awake("doctor")).toBe(true);
+    const doctor = viewFor(table.state, 6);
+    const frozen = choiceOf(doctor)?.options ?? [];
+    expect(frozen.filter((o) => o.disabled)).toEqual([]);
+    for (const o of frozen) expect(o.command).toEqual({ type: "choose", seat: 6, target: null });
+    expect(cardFacts(doctor)?.lines.map((l) => l.key)).toContain("phone.night.frozen");
+    table.must({ actor: "host", type: "choose", seat: 6, target: null });
+    expect(awake("mafia")).toBe(true);
+    const don = viewFor(table.state, 1);
+    const options = choiceOf(don)?.options ?? [];
+    expect(options.filter((o) => o.disabled)).toEqual([]);
+    // NIGHT-9: not the shooter himself: picked like any other seat, it sends nothing.
+    expect(options[0]?.command).toBeNull();
+    expect(options[4]?.command).toEqual({ type: "choose", seat: 1, target: 5 });
+    expect(options.filter((o) => o.command === null)).toHaveLength(1);
+    expect(cardFacts(don)?.lines).toContainEqual({ key: "phone.night.refused", params: { list: "1" } });
   });
 
   it("one night is one question: being called does not drop a pick being confirmed", () => {
@@ -248,7 +274,14 @@ describe("phone screens", () => {
       ...["night.line", "night.prompt", "night.confirm", "night.confirm.none", "night.done"].map(
         (k) => `phone.${k}`,
       ),
-      ...["night.called", "night.notCalled", "night.frozen", "note.how"].map((k) => `phone.${k}`),
+      ...[
+        "night.called",
+        "night.notCalled",
+        "night.frozen",
+        "night.stopped",
+        "night.refused",
+        "note.how",
+      ].map((k) => `phone.${k}`),
       ...["lift", "contest"].flatMap((k) => [
         `phone.${k}.yes`,
         `phone.${k}.no`,

@@ -2,7 +2,7 @@
 
 import { randomUUID } from "node:crypto";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { NewHostBody, SetupBody, SignInBody } from "@misto/protocol";
+import { HostAnswer, NewHostBody, SetupBody, SetupState, SignInBody } from "@misto/protocol";
 import { HttpError } from "../errors.js";
 import { doc } from "../openapi.js";
 import { type HostRow, type PersonRow, type Store, StoreConflict } from "../store/index.js";
@@ -17,7 +17,8 @@ import {
   SESSION_COOKIE,
   startSession,
 } from "./sessions.js";
-import { SIGN_IN_LIMITS, Throttle, tooManyAttempts } from "./throttle.js";
+import { SignInThrottle } from "./sign-in-throttle.js";
+import type { AttemptCounts } from "./throttle.js";
 
 /** Logins are compared without case: "Anna" and "anna" are one host. */
 export function loginKey(login: string): string {
@@ -29,21 +30,30 @@ export function newMember(name: string, at: number): PersonRow {
   return { id: randomUUID(), name, kind: "member", council: false, mergedInto: null, createdAt: at };
 }
 
-/** `onSignOut` hears the hash of each session that ends, to close that host's live connections. */
+/**
+ * `counts` is where wrong sign-ins are counted; `onSignOut` hears the hash of each session that
+ * ends, to close that host's live connections.
+ */
 export function authRoutes(
   store: Store,
+  counts: AttemptCounts,
   onSignOut: (sessionHash: string) => void = () => {},
 ): FastifyPluginAsyncTypebox {
   // Two setup requests at once must not both create a club.
   const setupLock = new KeyedMutex();
-  // Wrong passwords slow a guesser down: per address, and per login from anywhere.
-  const byAddress = new Throttle(SIGN_IN_LIMITS.address);
-  const byLogin = new Throttle(SIGN_IN_LIMITS.login);
+  // Wrong passwords slow a guesser down: per address, and per login from that address.
+  const throttle = new SignInThrottle(counts);
 
   return async (app) => {
-    app.get("/api/setup", { schema: doc("setup", "Whether the club still needs its setup") }, async () => ({
-      needed: (await store.getClub()) === null,
-    }));
+    app.get(
+      "/api/setup",
+      {
+        schema: { ...doc("setup", "Whether the club still needs its setup"), response: { 200: SetupState } },
+      },
+      async () => ({
+        needed: (await store.getClub()) === null,
+      }),
+    );
 
     app.post(
       "/api/setup",
@@ -51,6 +61,7 @@ export function authRoutes(
         schema: {
           ...doc("setup", "Creates the club and its admin with the one-time token"),
           body: SetupBody,
+          response: { 201: HostAnswer },
         },
       },
       (request, reply) =>
@@ -85,18 +96,21 @@ export function authRoutes(
 
     app.post(
       "/api/session",
-      { schema: { ...doc("setup", "Signs in: the session cookie"), body: SignInBody } },
+      {
+        schema: {
+          ...doc("setup", "Signs in: the session cookie"),
+          body: SignInBody,
+          response: { 200: HostAnswer },
+        },
+      },
       async (request, reply) => {
         const login = loginKey(request.body.login);
-        const wait = Math.max(byAddress.wait(request.ip), byLogin.wait(login));
-        if (wait > 0) throw tooManyAttempts(wait, reply, "too many wrong sign-ins");
+        // Looked up first: should the database fail, no attempt was counted (nor a host locked out).
         const host = await store.findHostByLogin(login);
+        const attempt = await throttle.admit(login, request.ip, reply);
         const ok = await verifyPassword(request.body.password, host?.passwordHash ?? (await decoyHash()));
-        if (!host || !ok) {
-          byAddress.fail(request.ip);
-          byLogin.fail(login);
-          throw new HttpError(401, "bad_credentials", "the login or the password is wrong");
-        }
+        if (!host || !ok) throw new HttpError(401, "bad_credentials", "the login or the password is wrong");
+        await attempt.right();
         await startSession(store, host, request, reply);
         return { host: hostInfo(host) };
       },
@@ -110,13 +124,23 @@ export function authRoutes(
       return reply.code(204).send();
     });
 
-    app.get("/api/me", { schema: doc("setup", "The signed-in account") }, async (request) => ({
-      host: hostInfo(await requireAccount(store, request)),
-    }));
+    app.get(
+      "/api/me",
+      { schema: { ...doc("setup", "The signed-in account"), response: { 200: HostAnswer } } },
+      async (request) => ({
+        host: hostInfo(await requireAccount(store, request)),
+      }),
+    );
 
     app.post(
       "/api/hosts",
-      { schema: { ...doc("setup", "The admin adds a host"), body: NewHostBody } },
+      {
+        schema: {
+          ...doc("setup", "The admin adds a host"),
+          body: NewHostBody,
+          response: { 201: HostAnswer },
+        },
+      },
       async (request, reply) => {
         const me = await requireHost(store, request);
         if (me.role !== "admin") throw new HttpError(403, "forbidden", "only the club's admin may add hosts");

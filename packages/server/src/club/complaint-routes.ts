@@ -3,19 +3,18 @@
 
 import { randomUUID } from "node:crypto";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { AnswerBody, ComplaintBody, type ComplaintInfo } from "@misto/protocol";
+import { AnswerBody, ComplaintBody, type ComplaintInfo, Id } from "@misto/protocol";
 import { Type } from "typebox";
 import { requireAccount, requireAdmin, runsTables } from "../auth/sessions.js";
 import { HttpError } from "../errors.js";
 import { doc } from "../openapi.js";
 import type { ComplaintRow, HostRow, Store } from "../store/index.js";
+import type { TableService } from "../tables/service.js";
+import { statusOf, viewerOf } from "../tables/status.js";
 
-const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+const IdParams = Type.Object({ id: Id });
 
-/** The phases in which the game is over: its result is known. */
-const OVER: ReadonlySet<string> = new Set(["ended", "rating", "closed"]);
-
-export function complaintRoutes(store: Store): FastifyPluginAsyncTypebox {
+export function complaintRoutes(store: Store, tables: TableService): FastifyPluginAsyncTypebox {
   const names = async (id: string) => ({ id, name: (await store.getHost(id))?.name ?? "" });
 
   async function complaintInfo(c: ComplaintRow): Promise<ComplaintInfo> {
@@ -54,7 +53,8 @@ export function complaintRoutes(store: Store): FastifyPluginAsyncTypebox {
         const account = await requireAccount(store, request);
         const table = await store.getTable(request.params.id);
         if (!table) throw new HttpError(404, "not_found", "there is no such table");
-        if (!OVER.has(table.phase)) {
+        // Over as the account's view tells it: a refusal must not say a night has ended the game.
+        if (!(await statusOf(tables, table, viewerOf(account, table))).over) {
           throw new HttpError(409, "game_not_over", "a complaint is raised only after the game", {
             rule: "CLUB-2",
           });
@@ -94,7 +94,11 @@ export function complaintRoutes(store: Store): FastifyPluginAsyncTypebox {
         // The administration sees every complaint; anyone else their own.
         const shown = account.role === "admin" ? all : all.filter((c) => c.byHostId === account.id);
         return {
-          table: { id: table.id, title: table.title, over: OVER.has(table.phase) },
+          table: {
+            id: table.id,
+            title: table.title,
+            over: (await statusOf(tables, table, viewerOf(account, table))).over,
+          },
           complaints: await Promise.all(shown.map(complaintInfo)),
         };
       },

@@ -5,6 +5,7 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import {
+  Id,
   MergeBody,
   NewPersonBody,
   PasswordBody,
@@ -21,8 +22,10 @@ import { endSession, requireAccount, requireAdmin, runsTables } from "../auth/se
 import { HttpError } from "../errors.js";
 import { doc } from "../openapi.js";
 import { type HostRow, type PersonRow, type SanctionRow, type Store, StoreConflict } from "../store/index.js";
+import type { TableService } from "../tables/service.js";
+import { statusOf, viewerOf } from "../tables/status.js";
 
-const PersonParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+const PersonParams = Type.Object({ id: Id });
 const DEFAULT_LIMIT = 20;
 /** The latest games listed on a person's page. */
 const GAMES_SHOWN = 50;
@@ -71,6 +74,7 @@ async function sanctionInfo(store: Store, s: SanctionRow): Promise<SanctionInfo>
 /** `onSignOut` hears the hash of each session that ends, to close its live connections. */
 export function peopleRoutes(
   store: Store,
+  tables: TableService,
   onSignOut: (sessionHash: string) => void,
 ): FastifyPluginAsyncTypebox {
   /** Ends every session of an account and closes their connections. */
@@ -124,14 +128,19 @@ export function peopleRoutes(
           viewer.role === "admin" || mine
             ? await Promise.all((await store.listSanctions(person.id)).map((s) => sanctionInfo(store, s)))
             : [];
-        const games = (await store.listGamesOf(person.id, GAMES_SHOWN)).map(({ table, seat }) => ({
-          table: table.id,
-          title: table.title,
-          seat,
-          phase: table.phase,
-          winner: table.winner,
-          createdAt: table.createdAt,
-        }));
+        const games = [];
+        for (const { table, seat } of await store.listGamesOf(person.id, GAMES_SHOWN)) {
+          // A live table's phase and winner as the viewer's view tells them (DAY-8).
+          const { phase, winner } = await statusOf(tables, table, viewerOf(viewer, table));
+          games.push({
+            table: table.id,
+            title: table.title,
+            seat,
+            phase,
+            winner,
+            createdAt: table.createdAt,
+          });
+        }
         return { person: info, sanctions, games };
       },
     );

@@ -7,6 +7,7 @@ import {
   GameAnswer,
   GamesAnswer,
   GamesQuery,
+  Id,
   ImportAnswer,
   PointsAnswer,
   PointsBody,
@@ -27,7 +28,7 @@ import { checkImport, exportClubArchive, importGames, recordOf } from "./archive
 /** An import may carry a club's every record: far more than the API's usual 64 KiB. */
 export const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
 
-const GameParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+const GameParams = Type.Object({ id: Id });
 
 function noGame(): HttpError {
   return new HttpError(404, "not_found", "there is no such finished game");

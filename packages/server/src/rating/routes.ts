@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import {
   ClubStatsAnswer,
+  Id,
   NewSeasonBody,
   PlayerStatsAnswer,
   RatingAnswer,
@@ -22,7 +23,7 @@ import { skillRatings } from "./skill.js";
 import { clubStats, playerStats } from "./stats.js";
 import { type RatingRow, ratingTable } from "./table.js";
 
-const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+const IdParams = Type.Object({ id: Id });
 
 export const seasonOf = (s: SeasonRow) => ({ id: s.id, name: s.name, from: s.from, until: s.until });
 

@@ -1,11 +1,13 @@
 // Redis for several server processes on one PostgreSQL database (docs/operations.md "Several
 // processes"): one pub/sub channel carries the signals of ./fanout.ts between the processes, and a
-// key per online table is its runner's lease (../tables/lease.ts). Redis holds nothing that must
-// not be lost: the store is the truth, and a process that missed signals reads the store again.
+// key per online table is its runner's lease (../tables/lease.ts), and the sign-in and join code
+// counts are shared (../auth/redis-counts.ts). Redis holds nothing that must not be lost: the store is the truth, and a process that missed signals reads the store again.
 
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { createClient } from "redis";
+import { RedisCounts } from "../auth/redis-counts.js";
+import type { AttemptCounts } from "../auth/throttle.js";
 import type { Leases } from "../tables/lease.js";
 import { RedisLeases } from "../tables/redis-lease.js";
 import { type Fanout, type Message, parseMessage, type Signal } from "./fanout.js";
@@ -30,10 +32,14 @@ export const DEFAULT_POLL_MS = 1_000;
 /** How long the first connection may take before the server refuses to start. */
 const CONNECT_TIMEOUT_MS = 5_000;
 
-/** This process's connections to Redis: the fan-out between processes and the online tables' leases. */
+/**
+ * This process's connections to Redis: the fan-out between processes, the online tables' leases,
+ * and the sign-in and join code counts (../auth/redis-counts.ts).
+ */
 export interface RedisLink {
   readonly fanout: Fanout;
   readonly leases: Leases;
+  readonly counts: AttemptCounts;
   close(): Promise<void>;
 }
 
@@ -96,6 +102,7 @@ export async function openRedis(options: RedisOptions): Promise<RedisLink> {
   return {
     fanout,
     leases,
+    counts: new RedisCounts(commands, prefix),
     async close() {
       await fanout.close();
       await Promise.all([end(commands), end(listener)]);

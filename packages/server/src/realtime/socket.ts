@@ -18,10 +18,11 @@ import { Compile } from "typebox/compile";
 import type { WebSocket } from "ws";
 import { tokenHash } from "../auth/secrets.js";
 import { runsTables, SESSION_COOKIE, sessionHost } from "../auth/sessions.js";
-import { HttpError } from "../errors.js";
+import { HttpError, refusalOf } from "../errors.js";
 import { doc } from "../openapi.js";
 import type { Store } from "../store/index.js";
 import type { TableService } from "../tables/service.js";
+import { badFrame } from "./bad-frames.js";
 import type { Hub, Subscriber } from "./hub.js";
 import type { OutChat } from "./out-chat.js";
 
@@ -127,7 +128,15 @@ export function realtimeRoute(
       subscriber.kick = (error, message) => {
         if (!closed) close(CLOSE_POLICY, error, message);
       };
+      // The database away is said as such (the client tries again); anything else is logged.
+      const failed = (what: string, error: unknown) => {
+        const refusal = refusalOf(error);
+        if (refusal) return refuse(refusal.code, refusal.message);
+        request.log.error({ err: error }, `${what} failed`);
+        refuse("internal", "something went wrong on the server");
+      };
       const invalid = (reason: string) => {
+        badFrame(request, socket, reason);
         if (++malformed < MAX_MALFORMED_MESSAGES) refuse("invalid", reason);
         else
           close(
@@ -150,6 +159,7 @@ export function realtimeRoute(
         }
         const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
         if (bytes.length > MAX_CLIENT_MESSAGE_BYTES) {
+          badFrame(request, socket, `a message of ${bytes.length} bytes`);
           close(CLOSE_TOO_BIG, "too_large", `a message is at most ${MAX_CLIENT_MESSAGE_BYTES} bytes`);
           return;
         }
@@ -175,10 +185,7 @@ export function realtimeRoute(
               message.as === "seat"
                 ? subscribeSeat(message.table, message.token)
                 : subscribe(message.table, message.as)
-            ).catch((error: unknown) => {
-              request.log.error({ err: error }, "subscribe failed");
-              refuse("internal", "something went wrong on the server");
-            });
+            ).catch((error: unknown) => failed("subscribe", error));
             return;
           case "command":
             void seatCommand(message);
@@ -187,10 +194,7 @@ export function realtimeRoute(
             void outChat
               .say(message, () => seatOf(message.table, message.token))
               .then((answer) => subscriber.send(answer))
-              .catch((error: unknown) => {
-                request.log.error({ err: error }, "say failed");
-                refuse("internal", "something went wrong on the server");
-              });
+              .catch((error: unknown) => failed("say", error));
         }
       });
       socket.on("close", () => {
@@ -255,9 +259,9 @@ export function realtimeRoute(
           );
           subscriber.send({ type: "ack", id, seq });
         } catch (error) {
-          if (!(error instanceof HttpError)) request.log.error({ err: error }, "seat command failed");
-          const known =
-            error instanceof HttpError ? error : new HttpError(500, "internal", "something went wrong");
+          const refusal = refusalOf(error);
+          if (!refusal) request.log.error({ err: error }, "seat command failed");
+          const known = refusal ?? new HttpError(500, "internal", "something went wrong");
           const rule = known.extra.rule;
           let seq = typeof known.extra.seq === "number" ? known.extra.seq : 0;
           if (seat !== null && typeof known.extra.seq !== "number") {

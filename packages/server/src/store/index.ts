@@ -22,6 +22,7 @@ export {
   type SeatTokenRow,
   type Store,
   StoreConflict,
+  StoreUnavailable,
   type TableRow,
 } from "./types.js";
 

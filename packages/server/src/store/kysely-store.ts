@@ -32,8 +32,12 @@ import {
   type SeatTokenRow,
   type Store,
   StoreConflict,
+  StoreUnavailable,
   type TableRow,
 } from "./types.js";
+
+/** How long the ready check waits for the database's answer. */
+const PING_MS = 3_000;
 
 /** Why an append was rolled back: thrown inside its transaction, caught outside it. */
 class AppendRefused extends Error {
@@ -125,6 +129,19 @@ export class KyselyStore implements Store {
 
   close(): Promise<void> {
     return this.db.destroy();
+  }
+
+  /** Bounded: a connection that hangs (packets dropped, no reset) is the database not answering. */
+  async ping(): Promise<void> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new StoreUnavailable()), PING_MS);
+    });
+    try {
+      await Promise.race([sql`select 1`.execute(this.db), late]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /** Runs the migrations not yet run (Kysely's Migrator records them in kysely_migration). */
@@ -550,13 +567,24 @@ export class KyselyStore implements Store {
     return row?.table_id ?? null;
   }
 
-  async createSeatToken(t: SeatTokenRow): Promise<void> {
-    await this.write(() =>
+  async createSeatToken(t: SeatTokenRow, whilePhase?: string): Promise<boolean> {
+    return this.write(() =>
       unique(`seat ${t.seat} is taken`, () =>
-        this.db
-          .insertInto("seat_tokens")
-          .values({ token_hash: t.tokenHash, table_id: t.tableId, seat: t.seat, created_at: t.createdAt })
-          .execute(),
+        this.db.transaction().execute(async (tx) => {
+          if (whilePhase !== undefined) {
+            const read = tx.selectFrom("tables").select("phase").where("id", "=", t.tableId);
+            // PostgreSQL: the row stays locked until this commits, so an append (which updates it)
+            // waits for this join, or this waits for the append and reads the phase it left. SQLite
+            // writes one transaction at a time anyway.
+            const row = await (this.kind === "postgres" ? read.forShare() : read).executeTakeFirst();
+            if (row?.phase !== whilePhase) return false;
+          }
+          await tx
+            .insertInto("seat_tokens")
+            .values({ token_hash: t.tokenHash, table_id: t.tableId, seat: t.seat, created_at: t.createdAt })
+            .execute();
+          return true;
+        }),
       ),
     );
   }

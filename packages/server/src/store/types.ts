@@ -81,6 +81,8 @@ export type AppendResult = { ok: true; seq: number } | { ok: false; conflict: "s
 export interface Store extends RatingStore {
   readonly kind: "sqlite" | "postgres";
   close(): Promise<void>;
+  /** Resolves once the database answers a trivial query (the ready check); StoreUnavailable if not. */
+  ping(): Promise<void>;
 
   // club and people
   getClub(): Promise<{ id: string; name: string } | null>;
@@ -190,8 +192,13 @@ export interface Store extends RatingStore {
   getJoinCode(tableId: string): Promise<string | null>;
   /** The table with this join code (upper case), or null. */
   findTableByCode(code: string): Promise<string | null>;
-  /** A phone takes a seat; StoreConflict when the seat already has a token. */
-  createSeatToken(t: SeatTokenRow): Promise<void>;
+  /**
+   * A phone takes a seat; StoreConflict when the seat already has a token. With `whilePhase`, only
+   * while the table's stored phase is that one (false, nothing stored, otherwise): decided against
+   * the row the game's appends update, so a join racing the append that ends the deal (on another
+   * process too) is either stored before it or refused.
+   */
+  createSeatToken(t: SeatTokenRow, whilePhase?: string): Promise<boolean>;
   /** The seat a token's hash stands for, or null (unknown or freed). */
   getSeatToken(tokenHash: string): Promise<SeatTokenRow | null>;
   /** The table's seats that have a phone. */
@@ -228,4 +235,16 @@ export interface SeatTokenRow {
 /** A row that would break a uniqueness rule: a second club, a taken login, a taken id. */
 export class StoreConflict extends Error {
   override readonly name = "StoreConflict";
+}
+
+/**
+ * The database did not answer: its connections were lost or refused (a network blip, a failover,
+ * a restart). Nothing of the failed call is known to be stored; the same call may be tried again.
+ */
+export class StoreUnavailable extends Error {
+  override readonly name = "StoreUnavailable";
+
+  constructor(options?: ErrorOptions) {
+    super("the database is not answering, try again", options);
+  }
 }

@@ -18,6 +18,7 @@ import {
   type View,
   viewFor,
 } from "@misto/engine";
+import { HttpError } from "../errors.js";
 import type { Store } from "../store/index.js";
 import { type Leases, OwnAll } from "./lease.js";
 import type { LiveTable, TableService } from "./service.js";
@@ -69,6 +70,9 @@ const DEFAULTS = {
 
 const SEAT_LIST: readonly Seat[] = Array.from({ length: SEATS }, (_, i) => i + 1);
 
+/** How soon a run (or the resume, or a claim) that met the database away tries again, in ms. */
+const RETRY_MS = 500;
+
 export class OnlineRunner {
   private readonly runs = new Map<string, Run>();
   private readonly options: Required<OnlineOptions>;
@@ -104,11 +108,21 @@ export class OnlineRunner {
     }
   }
 
-  /** Loads every live online table (after a restart): each one's runner resumes. */
+  /**
+   * Loads every live online table (after a restart): each one's runner resumes. While the
+   * database does not answer, it tries again every RETRY_MS.
+   */
   async resume(): Promise<void> {
-    for (const row of await this.store.listTables()) {
-      if (this.stopped) return;
-      if (row.online && row.phase !== "closed") await this.tables.get(row.id);
+    while (!this.stopped) {
+      try {
+        for (const row of await this.store.listTables()) {
+          if (this.stopped) return;
+          if (row.online && row.phase !== "closed") await this.tables.get(row.id);
+        }
+        return;
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, RETRY_MS).unref());
+      }
     }
   }
 
@@ -149,12 +163,16 @@ export class OnlineRunner {
   private async claim(id: string): Promise<void> {
     if (this.claiming.has(id) || this.stopped) return;
     this.claiming.add(id);
+    let held = false;
     try {
       if (!(await this.leases.acquire(id)) || this.stopped) return;
+      held = true;
       const table = await this.tables.get(id);
       if (table) this.watch(table);
     } catch {
-      // Redis or the store did not answer: the next sweep asks again.
+      // Redis did not answer: the next sweep asks again. The store did not answer with the lease
+      // held: the sweep no longer counts the table an orphan, so it is asked again here.
+      if (held) setTimeout(() => void this.claim(id), RETRY_MS).unref();
     } finally {
       this.claiming.delete(id);
     }
@@ -235,12 +253,14 @@ export class OnlineRunner {
       return;
     }
     run.busy = true;
+    let due: Task | undefined;
+    let away = false;
     try {
       const table = await this.tables.get(id);
       if (!table || this.stopped || this.runs.get(id) !== run) return;
-      if (run.bots === null) await this.seatBots(run, table);
+      if (run.bots === null && table.state.phase.kind !== "deal") await this.seatBots(run);
       const now = Date.now();
-      const due = this.tasks(run, table.state)
+      due = this.tasks(run, table.state)
         .filter((t) => !run.done.has(t.key) && t.at <= now)
         .sort((a, b) => a.at - b.at)[0];
       if (due) {
@@ -248,18 +268,44 @@ export class OnlineRunner {
         const action = due.make();
         if (action) await this.send(table, action);
       }
-    } catch {
+    } catch (error) {
       // A stale seq (someone acted first) or a refused action: the next change or timer replans.
+      // Anything else (the database away): the step is not done, and is tried again.
+      if (!(error instanceof HttpError)) {
+        away = true;
+        if (due) run.done.delete(due.key);
+      }
     } finally {
       run.busy = false;
-      const fresh = this.runs.get(id) === run ? await this.tables.get(id).catch(() => null) : null;
-      if (fresh && !this.stopped) this.plan(run, fresh);
+      let fresh: LiveTable | null = null;
+      if (!away && this.runs.get(id) === run) {
+        fresh = await this.tables.get(id).catch(() => {
+          away = true;
+          return null;
+        });
+      }
+      if (away) this.retry(run);
+      else if (fresh && !this.stopped) this.plan(run, fresh);
       run.again = false;
     }
   }
 
-  /** Bots take every seat without a phone: at the deal, or when a run resumes after a restart. */
-  private async seatBots(run: Run, _table: LiveTable): Promise<void> {
+  /** The database did not answer: the run fires again in RETRY_MS (the table read anew then). */
+  private retry(run: Run): void {
+    if (this.stopped || this.runs.get(run.id) !== run) return;
+    if (run.timer) clearTimeout(run.timer);
+    run.timer = setTimeout(() => {
+      run.timer = null;
+      void this.fire(run.id);
+    }, RETRY_MS);
+  }
+
+  /**
+   * Bots take every seat without a phone, once the deal has ended (or when a run resumes after a
+   * restart): from then on no phone joins (phones.ts), so the bots read here are the seats' holders
+   * for the whole game.
+   */
+  private async seatBots(run: Run): Promise<void> {
     const phones = new Set((await this.store.listSeatTokens(run.id)).map((t) => t.seat));
     const bots = new Map<Seat, Bot>();
     for (const seat of SEAT_LIST)
@@ -304,6 +350,8 @@ export class OnlineRunner {
     const tasks: Task[] = [];
     const bots = run.bots;
     const botOf = (seat: Seat) => bots?.get(seat) ?? null;
+    // The deal has ended and the bots are not seated yet: seating them comes first (fire does it).
+    if (bots === null && phase.kind !== "deal") return [{ key: `${stepKey}:bots`, at: 0, make: () => null }];
 
     for (const actor of awaiting(state)) {
       if (actor === "host") continue;

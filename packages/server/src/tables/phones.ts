@@ -1,12 +1,13 @@
-// The phone routes of docs/api.md "Phones": join codes, seat tokens, freeing a seat.
+// The phone routes of docs/api.md "Phones": join codes, seat tokens, freeing a seat (never at an
+// online table, docs/api.md "Online tables").
 
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { View } from "@misto/engine";
-import { type JoinAnswer, JoinBody, type SeatsAnswer } from "@misto/protocol";
+import { Id, JoinAnswer, JoinBody, type SeatsAnswer } from "@misto/protocol";
 import { Type } from "typebox";
 import { newToken, tokenHash } from "../auth/secrets.js";
 import { requireHost } from "../auth/sessions.js";
-import { JOIN_LIMIT, Throttle, tooManyAttempts } from "../auth/throttle.js";
+import { type AttemptCounts, JOIN_LIMIT, tooManyAttempts } from "../auth/throttle.js";
 import { HttpError } from "../errors.js";
 import { doc } from "../openapi.js";
 import type { Hub } from "../realtime/hub.js";
@@ -16,9 +17,9 @@ import type { TableService } from "./service.js";
 /** Bytes of randomness in a seat token. */
 export const SEAT_TOKEN_BYTES = 32;
 
-const TableParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+const TableParams = Type.Object({ id: Id });
 const SeatParams = Type.Object({
-  id: Type.String({ minLength: 1, maxLength: 64 }),
+  id: Id,
   seat: Type.String({ pattern: "^(?:[1-9]|1[0-2])$" }),
 });
 
@@ -26,9 +27,40 @@ function noTable(): HttpError {
   return new HttpError(404, "not_found", "there is no such table");
 }
 
-export function phoneRoutes(store: Store, tables: TableService, hub: Hub): FastifyPluginAsyncTypebox {
-  // Codes guessed from one address are slowed down (a found code takes a seat at a stranger's table).
-  const wrongCodes = new Throttle(JOIN_LIMIT);
+/** A join after an online table's deal: its seats are held, but anyone may follow it as a spectator. */
+function started(tableId: string): HttpError {
+  const follow = `/display/${encodeURIComponent(tableId)}`;
+  return new HttpError(
+    409,
+    "started",
+    `this online table's game has begun: its seats are held until the end. Follow it as a spectator at ${follow}`,
+    { follow },
+  );
+}
+
+/** An online table's seat is its player's (or its bot's) for the whole game: nobody frees it. */
+function heldSeat(): HttpError {
+  return new HttpError(
+    409,
+    "online",
+    "this is an online table: a seat is held by its player for the whole game, and nobody frees it",
+  );
+}
+
+function seatTaken(seat: number, online: boolean): HttpError {
+  const how = online ? "its player takes it back with his own seat token" : "ask the host to free it";
+  return new HttpError(409, "seat_taken", `seat ${seat} already has a phone: ${how}`);
+}
+
+/** `counts` is where unknown join codes are counted. */
+export function phoneRoutes(
+  store: Store,
+  tables: TableService,
+  hub: Hub,
+  counts: AttemptCounts,
+): FastifyPluginAsyncTypebox {
+  // Codes guessed from one address are slowed down (a found code takes a seat at a stranger's
+  // table): each is counted before it is looked up, and forgotten when it was a table's.
   return async (app) => {
     app.get(
       "/api/tables/:id/seats",
@@ -64,6 +96,7 @@ export function phoneRoutes(store: Store, tables: TableService, hub: Hub): Fasti
         // Under the table's lock: no phone command or subscription slips past the freeing.
         await tables.with(id, async (table) => {
           if (!table) throw noTable();
+          if (table.online) throw heldSeat();
           await store.deleteSeatToken(id, seat);
           hub.freeSeat(id, seat);
         });
@@ -73,36 +106,37 @@ export function phoneRoutes(store: Store, tables: TableService, hub: Hub): Fasti
 
     app.post(
       "/api/join",
-      { schema: { ...doc("phones", "A phone joins a seat with the table's code"), body: JoinBody } },
+      {
+        schema: {
+          ...doc("phones", "A phone joins a seat with the table's code"),
+          body: JoinBody,
+          response: { 201: JoinAnswer },
+        },
+      },
       async (request, reply) => {
-        const wait = wrongCodes.wait(request.ip);
-        if (wait > 0) throw tooManyAttempts(wait, reply, "too many unknown codes");
+        const guess = `join:${request.ip}`;
+        const counted = await counts.take(guess, JOIN_LIMIT, Date.now());
+        if (counted.waitMs > 0) throw tooManyAttempts(counted.waitMs, reply, "too many unknown codes");
         const { seat } = request.body;
         const code = request.body.code.toUpperCase();
         const tableId = await store.findTableByCode(code);
         const table = tableId ? await tables.get(tableId) : null;
         if (!table || table.state.phase.kind === "closed") {
-          wrongCodes.fail(request.ip);
           throw new HttpError(404, "not_found", "no table has this code");
         }
+        await counts.forget(guess, counted.id);
         const token = newToken(SEAT_TOKEN_BYTES);
+        const row = { tokenHash: tokenHash(token), tableId: table.id, seat, createdAt: Date.now() };
+        // An online table admits phones only during its deal: when it ends, bots take the seats
+        // still empty (online.ts), and from then on each seat stays its holder's.
+        let stored: boolean;
         try {
-          await store.createSeatToken({
-            tokenHash: tokenHash(token),
-            tableId: table.id,
-            seat,
-            createdAt: Date.now(),
-          });
+          stored = await store.createSeatToken(row, table.online ? "deal" : undefined);
         } catch (error) {
-          if (error instanceof StoreConflict) {
-            throw new HttpError(
-              409,
-              "seat_taken",
-              `seat ${seat} already has a phone: ask the host to free it`,
-            );
-          }
+          if (error instanceof StoreConflict) throw seatTaken(seat, table.online);
           throw error;
         }
+        if (!stored) throw started(table.id);
         const answer: JoinAnswer = { table: table.id, seat, token };
         return reply.code(201).send(answer);
       },

@@ -2,7 +2,7 @@
 
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { viewFor } from "@misto/engine";
-import { CommandBody, NewTableBody } from "@misto/protocol";
+import { CommandBody, Id, NewTableBody } from "@misto/protocol";
 import { recordJson, toRecord } from "@misto/record";
 import { Type } from "typebox";
 import { requireHost, runsTables, SESSION_COOKIE, sessionHost } from "../auth/sessions.js";
@@ -10,8 +10,9 @@ import { HttpError } from "../errors.js";
 import { doc } from "../openapi.js";
 import type { Store } from "../store/index.js";
 import type { TableService } from "./service.js";
+import { statusOf, viewerOf } from "./status.js";
 
-const TableParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+const TableParams = Type.Object({ id: Id });
 
 function noTable(): HttpError {
   return new HttpError(404, "not_found", "there is no such table");
@@ -29,24 +30,28 @@ function onlineSecret(): HttpError {
 export function tableRoutes(store: Store, tables: TableService): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get("/api/tables", { schema: doc("tables", "The tables, newest first") }, async (request) => {
-      await requireHost(store, request);
+      const host = await requireHost(store, request);
       const rows = await store.listTables();
       const names = new Map<string, string>();
       for (const row of rows) {
         if (!names.has(row.hostId)) names.set(row.hostId, (await store.getHost(row.hostId))?.name ?? "");
       }
-      return {
-        tables: rows.map((row) => ({
+      const listed = [];
+      for (const row of rows) {
+        // An online table's winner and event count are no host's to read mid-game (statusOf).
+        const { seq, phase, winner } = await statusOf(tables, row, viewerOf(host, row));
+        listed.push({
           id: row.id,
           title: row.title,
           host: { id: row.hostId, name: names.get(row.hostId) ?? "" },
           createdAt: row.createdAt,
-          seq: row.seq,
-          phase: row.phase,
-          winner: row.winner,
+          seq,
+          phase,
+          winner,
           online: row.online,
-        })),
-      };
+        });
+      }
+      return { tables: listed };
     });
 
     app.post(

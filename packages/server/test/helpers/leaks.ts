@@ -168,3 +168,134 @@ export function gamesOfViews(
     return list[seq - 1];
   };
 }
+
+/** What one caller knows of a live table: whose view it reads there, and the game now. */
+export interface Known {
+  readonly table: string;
+  readonly state: GameState;
+  readonly viewer: Viewer;
+  /** How often `viewer`'s view of the table has changed: the seq that viewer is told. */
+  readonly seqOf: (viewer: Viewer) => number;
+}
+
+const isView = (v: unknown): v is View =>
+  v !== null && typeof v === "object" && "viewer" in v && "phase" in v && "seats" in v;
+
+/**
+ * Every leak in one HTTP answer (`body`: parsed JSON, or text) to `url`, judged against what the
+ * caller knows of each live table. The parts of the answer about a table are the whole answer when
+ * its URL names the table, else every object whose `id` or `table` is the table's. There, until the
+ * result is announced (DAY-8), and unless the caller is the table's host: `phase`, `winner`, `over`
+ * and `seq` are the caller's view's, an embedded view is exactly viewFor for its viewer (the
+ * caller's or the city's) and passes leaksIn, and no card, night choice or event is named.
+ */
+export function httpLeaksIn(url: string, body: unknown, known: readonly Known[]): string[] {
+  const leaks: string[] = [];
+  const secret = known.filter((k) => k.viewer !== "host" && k.state.result?.announced !== true);
+  if (typeof body === "string") {
+    for (const k of secret)
+      if (!url.includes(k.table) && body.includes(k.table)) leaks.push(`${url} names live table ${k.table}`);
+    return leaks;
+  }
+  const views = new Map<Known, View>();
+  const viewOf = (k: Known) => {
+    const v = views.get(k) ?? viewFor(k.state, k.viewer);
+    views.set(k, v);
+    return v;
+  };
+  const judgeView = (k: Known, view: View, seq: unknown, path: string) => {
+    if (view.viewer !== k.viewer && view.viewer !== "spectator")
+      leaks.push(`${url} ${path}: the ${String(view.viewer)} view sent to ${String(k.viewer)}`);
+    else if (JSON.stringify(view) !== JSON.stringify(viewFor(k.state, view.viewer)))
+      leaks.push(`${url} ${path}: not ${String(view.viewer)}'s view now`);
+    else if (view.viewer !== "host")
+      for (const leak of leaksIn(k.state, view.viewer, view)) leaks.push(`${url} ${path}: ${leak}`);
+    if (seq !== undefined && seq !== k.seqOf(view.viewer))
+      leaks.push(`${url} ${path}: seq ${String(seq)}, not the ${String(view.viewer)} view's count`);
+  };
+  const walk = (value: unknown, path: string, scope: readonly Known[]) => {
+    if (typeof value === "string") {
+      if (CARD_NAMES.has(value))
+        for (const k of scope) leaks.push(`${url} ${path}: card ${value} (${k.table})`);
+      return;
+    }
+    if (Array.isArray(value)) {
+      for (const [i, v] of value.entries()) walk(v, `${path}[${i}]`, scope);
+      return;
+    }
+    if (value === null || typeof value !== "object") return;
+    const o = value as Record<string, unknown>;
+    const here = [
+      ...scope,
+      ...secret.filter((k) => !scope.includes(k) && (o.id === k.table || o.table === k.table)),
+    ];
+    if (isView(o.view)) {
+      for (const k of here) judgeView(k, o.view, o.seq, `${path}.view`);
+      for (const [key, v] of Object.entries(o))
+        if (key !== "view" && key !== "seq") walk(v, `${path}.${key}`, here);
+      return;
+    }
+    for (const k of here) {
+      const view = viewOf(k);
+      const told: Record<string, unknown> = {
+        phase: view.phase.kind,
+        winner: view.result?.winner ?? null,
+        over: view.result !== null,
+        seq: k.seqOf(k.viewer),
+      };
+      for (const [key, expected] of Object.entries(told))
+        if (key in o && o[key] !== expected)
+          leaks.push(
+            `${url} ${path}.${key}: ${JSON.stringify(o[key])}, the view tells ${JSON.stringify(expected)}`,
+          );
+      if ("target" in o && "role" in o) leaks.push(`${url} ${path}: a night choice (${k.table})`);
+      if ("events" in o) leaks.push(`${url} ${path}: the events of ${k.table}`);
+    }
+    for (const [key, v] of Object.entries(o)) walk(v, `${path}.${key}`, here);
+  };
+  walk(
+    body,
+    "$",
+    secret.filter((k) => url.includes(k.table)),
+  );
+  return leaks;
+}
+
+/**
+ * A live table followed event by event: the game now, and how often each viewer's view has
+ * changed (the seq that viewer is told, as the service counts it).
+ */
+export class ViewCounts {
+  state: GameState | null = null;
+  private events = 0;
+  private readonly last = new Map<Viewer, string>();
+  private readonly counts = new Map<Viewer, number>();
+  private readonly viewers: readonly Viewer[] = [
+    "host",
+    "spectator",
+    ...Array.from({ length: 12 }, (_, i) => i + 1),
+  ];
+
+  /** Takes the table's stored events (all of them); applies those not seen yet. */
+  feed(all: readonly GameEvent[]): GameState {
+    for (const event of all.slice(this.events)) {
+      this.state = evolve(this.state, event);
+      for (const viewer of this.viewers) {
+        const json = JSON.stringify(viewFor(this.state, viewer));
+        if (json !== this.last.get(viewer)) this.counts.set(viewer, (this.counts.get(viewer) ?? 0) + 1);
+        this.last.set(viewer, json);
+      }
+    }
+    this.events = all.length;
+    return this.state as GameState;
+  }
+
+  seq(viewer: Viewer): number {
+    return viewer === "host" ? this.events : (this.counts.get(viewer) ?? 0);
+  }
+
+  /** What `viewer` knows now: its view (the host's: the table's event count). */
+  knowledge(viewer: Viewer): string {
+    return viewer === "host" ? String(this.events) : (this.last.get(viewer) ?? "");
+  }
+}

@@ -41,6 +41,7 @@ export function memoryStore(): Store {
   const store = {
     kind: "memory",
     async close() {},
+    async ping() {},
     async getClub() {
       return club;
     },
@@ -236,10 +237,12 @@ export function memoryStore(): Store {
     async findTableByCode(code: string) {
       return codes.get(code) ?? null;
     },
-    async createSeatToken(t: SeatTokenRow) {
+    async createSeatToken(t: SeatTokenRow, whilePhase?: string) {
+      if (whilePhase !== undefined && tables.get(t.tableId)?.phase !== whilePhase) return false;
       if ([...tokens.values()].some((x) => x.tableId === t.tableId && x.seat === t.seat))
         throw new StoreConflict("seat taken");
       tokens.set(t.tokenHash, { ...t });
+      return true;
     },
     async getSeatToken(hash: string) {
       return tokens.get(hash) ?? null;

@@ -15,7 +15,7 @@ export async function seatsOf(h: Harness, cookie: string, table: string) {
   };
 }
 
-export function join(h: Harness, code: string, seat: number) {
+export function join(h: Pick<Harness, "app">, code: string, seat: number) {
   return h.app.inject({ method: "POST", url: "/api/join", payload: { code, seat } });
 }
 

@@ -4,7 +4,6 @@
 // MISTO_TEST_REDIS names the Redis server (default redis://127.0.0.1:6379).
 
 import { randomBytes } from "node:crypto";
-import { createServer, type Server, Socket } from "node:net";
 import { createClient } from "redis";
 import { buildServer } from "../../src/app.js";
 import type { RedisOptions } from "../../src/realtime/redis.js";
@@ -12,6 +11,7 @@ import { openStore } from "../../src/store/index.js";
 import type { OnlineOptions } from "../../src/tables/online.js";
 import { type Harness, listening } from "./api.js";
 import { admin, PG_SERVER } from "./backends.js";
+import { TcpRelay } from "./relay.js";
 
 export const REDIS_URL = process.env.MISTO_TEST_REDIS ?? "redis://127.0.0.1:6379";
 
@@ -97,40 +97,10 @@ export async function serverOn(db: string, redis: RedisOptions, online?: OnlineO
 }
 
 /** A TCP relay to Redis that can be cut (Redis is "down" for whoever connects through it) and mended. */
-export class RedisRelay {
-  private readonly sockets = new Set<Socket>();
-  private cutOff = false;
-  private readonly server: Server;
-  private port = 0;
-
-  private constructor() {
+export class RedisRelay extends TcpRelay {
+  static open(): Promise<RedisRelay> {
     const target = new URL(REDIS_URL);
-    this.server = createServer((inbound) => {
-      if (this.cutOff) {
-        inbound.destroy();
-        return;
-      }
-      const outbound = new Socket();
-      outbound.connect(Number(target.port || 6379), target.hostname);
-      for (const s of [inbound, outbound]) {
-        this.sockets.add(s);
-        s.on("close", () => this.sockets.delete(s));
-        s.on("error", () => {
-          inbound.destroy();
-          outbound.destroy();
-        });
-      }
-      inbound.pipe(outbound);
-      outbound.pipe(inbound);
-    });
-  }
-
-  static async open(): Promise<RedisRelay> {
-    const relay = new RedisRelay();
-    await new Promise<void>((resolve) => relay.server.listen(0, "127.0.0.1", resolve));
-    const address = relay.server.address();
-    relay.port = typeof address === "object" && address ? address.port : 0;
-    return relay;
+    return new RedisRelay(target.hostname, Number(target.port || 6379)).listen();
   }
 
   /** Redis's URL through the relay. */
@@ -139,21 +109,5 @@ export class RedisRelay {
     url.hostname = "127.0.0.1";
     url.port = String(this.port);
     return url.toString();
-  }
-
-  /** Redis is gone: every connection through the relay drops, and new ones are refused. */
-  cut(): void {
-    this.cutOff = true;
-    for (const s of this.sockets) s.destroy();
-  }
-
-  /** Redis is back. */
-  mend(): void {
-    this.cutOff = false;
-  }
-
-  async close(): Promise<void> {
-    this.cut();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 }

@@ -14,15 +14,19 @@ async function postgresSnapshot(url: string): Promise<Snapshot> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ name: string }>(
-      "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1",
-    );
-    const out: Snapshot = {};
-    for (const { name } of rows) out[name] = sorted((await client.query(`SELECT * FROM "${name}"`)).rows);
-    return out;
+    return await readPostgres(client);
   } finally {
     await client.end();
   }
+}
+
+async function readPostgres(client: pg.Client): Promise<Snapshot> {
+  const { rows } = await client.query<{ name: string }>(
+    "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1",
+  );
+  const out: Snapshot = {};
+  for (const { name } of rows) out[name] = sorted((await client.query(`SELECT * FROM "${name}"`)).rows);
+  return out;
 }
 
 function sqliteSnapshot(file: string): Snapshot {
@@ -39,7 +43,19 @@ function sqliteSnapshot(file: string): Snapshot {
   }
 }
 
+const isPostgres = (url: string) => /^postgres(ql)?:\/\//.test(url);
+
 /** The whole database at `url` (a SQLite file or a postgres:// URL), rows sorted per table. */
 export function snapshot(url: string): Promise<Snapshot> {
-  return /^postgres(ql)?:\/\//.test(url) ? postgresSnapshot(url) : Promise.resolve(sqliteSnapshot(url));
+  return isPostgres(url) ? postgresSnapshot(url) : Promise.resolve(sqliteSnapshot(url));
+}
+
+/** Many snapshots over one connection (a fuzzer reads one per request); close it when done. */
+export async function snapshotReader(
+  url: string,
+): Promise<{ read(): Promise<Snapshot>; close(): Promise<void> }> {
+  if (!isPostgres(url)) return { read: async () => sqliteSnapshot(url), close: async () => undefined };
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  return { read: () => readPostgres(client), close: () => client.end() };
 }

@@ -29,6 +29,8 @@ export interface ApiError {
   readonly seq?: number;
   /** 400 invalid_record (an import): each record's problem, "records/3/events/12: DAY-3 …". */
   readonly problems?: readonly string[];
+  /** 409 started (a join after an online table's deal): the page where anyone may follow it. */
+  readonly follow?: string;
 }
 
 export type Result<T> =

@@ -1,8 +1,10 @@
 // /join and /join/:code: the player types the table's code (or it comes in the link), picks his
 // seat (1–12), and joins; the seat's token is kept on the phone and the phone goes to /seat/:table.
+// An online table whose game has begun admits nobody: the page links to where it can be followed.
 
 import { useState } from "preact/hooks";
 import { navigate } from "../app/router.js";
+import { Link } from "../app/ui.js";
 import { t } from "../i18n/index.js";
 import type { Language } from "../i18n/types.js";
 import { cleanCode } from "./join.js";
@@ -16,7 +18,7 @@ export function JoinPage(props: { code: string | null; lang: Language }) {
   const [code, setCode] = useState(props.code ?? "");
   const [seat, setSeat] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<{ text: string; follow?: string } | null>(null);
   const join = async (e: Event) => {
     e.preventDefault();
     if (seat === null || !cleanCode(code)) return;
@@ -24,7 +26,10 @@ export function JoinPage(props: { code: string | null; lang: Language }) {
     setProblem(null);
     const answer = await phoneApi.join(cleanCode(code), seat);
     setBusy(false);
-    if (!answer.ok) return setProblem(answer.error.message);
+    if (!answer.ok) {
+      const { follow, message } = answer.error;
+      return setProblem(follow ? { text: t("phone.join.started"), follow } : { text: message });
+    }
     rememberSeat(answer.value);
     navigate(`/seat/${encodeURIComponent(answer.value.table)}`);
   };
@@ -59,7 +64,12 @@ export function JoinPage(props: { code: string | null; lang: Language }) {
         </fieldset>
         {problem && (
           <p class="phone-error" role="alert">
-            {problem}
+            {problem.text}
+          </p>
+        )}
+        {problem?.follow && (
+          <p>
+            <Link href={problem.follow}>{t("phone.join.follow")}</Link>
           </p>
         )}
         <button

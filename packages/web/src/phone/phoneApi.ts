@@ -36,13 +36,15 @@ async function call<T>(method: string, url: string, body?: unknown): Promise<Res
     }
   }
   if (response.ok) return { ok: true, value: parsed as T };
-  const b = (parsed ?? {}) as { error?: unknown; message?: unknown };
+  const b = (parsed ?? {}) as { error?: unknown; message?: unknown; follow?: unknown };
   return {
     ok: false,
     error: {
       status: response.status,
       error: typeof b.error === "string" ? b.error : `http_${response.status}`,
       message: typeof b.message === "string" ? b.message : `HTTP ${response.status}`,
+      // Only a path of this server: the link is shown to the player as is.
+      ...(typeof b.follow === "string" && b.follow.startsWith("/display/") ? { follow: b.follow } : {}),
     },
   };
 }

@@ -181,33 +181,52 @@ function dayChoice(view: View): Omit<Choice, "id"> | null {
 const NIGHT_SLOTS: readonly (Seat | null)[] = [...Array.from({ length: 12 }, (_, i) => i + 1), null];
 
 /**
- * The night picker, one for every living player all night long. Called now, a slot sends the seat's
- * legal command (a choice, or the commissar's note: his check's seat leaves it, "skip" does not) and
- * the slots the rules refuse are disabled; not called, every living seat and "skip" can be picked,
- * and the pick stays on the phone (command null). The words are the same either way.
+ * The night picker, one for every living player all night long, the same whoever is called: every
+ * living seat and "skip" can be picked, a seat out of the game cannot (that is public). Called now,
+ * a slot sends the seat's legal command (a choice, or the commissar's note: his check's seat leaves
+ * it, "skip" does not); a slot the rules refuse (himself, a partner) is taken and ignored (command
+ * null), and a chooser who may only skip (frozen, or stopped) sends his skip whatever he picks.
+ * Not called, no pick sends anything. Why a pick does not count is on the held card only.
  */
 function nightChoice(view: View): Choice | null {
   const me = view.you && seatOf(view, view.you.seat);
   if (!me || me.out) return null;
-  const actions = view.actions.map(bodyOf);
-  const note = actions.find((a): a is Extract<CommandBody, { type: "note" }> => a.type === "note");
-  const checked = view.you?.checks.find((c) => c.night === view.phase.n)?.target;
-  const commandFor = (slot: Seat | null): CommandBody | undefined => {
-    if (note) return slot === null || slot === checked ? { ...note, leave: slot !== null } : undefined;
-    return actions.find((a) => a.type === "choose" && a.target === slot);
-  };
-  const called = actions.length > 0;
+  const commandFor = nightCommands(view);
   const options = NIGHT_SLOTS.map((slot): Option => {
-    const command = called ? (commandFor(slot) ?? null) : null;
-    const open = called ? command !== null : slot === null || seatOf(view, slot)?.out === null;
     const label = slot === null ? { key: "phone.skip" } : { key: "phone.seat", params: { n: slot } };
     const confirm =
       slot === null
         ? { key: "phone.night.confirm.none" }
         : { key: "phone.night.confirm", params: { n: slot } };
-    return open ? { label, confirm, command } : { label, confirm, command, disabled: true };
+    const option = { label, confirm, command: commandFor(slot) };
+    return slot === null || seatOf(view, slot)?.out === null ? option : { ...option, disabled: true };
   });
   return { id: `night-${view.phase.n ?? 0}`, prompt: { key: "phone.night.prompt" }, options };
+}
+
+/** What each night slot sends for this seat now: null when the pick counts for nothing. */
+function nightCommands(view: View): (slot: Seat | null) => CommandBody | null {
+  const actions = view.actions.map(bodyOf);
+  const note = actions.find((a): a is Extract<CommandBody, { type: "note" }> => a.type === "note");
+  if (note) {
+    const checked = view.you?.checks.find((c) => c.night === view.phase.n)?.target;
+    return (slot) => (slot === null || slot === checked ? { ...note, leave: slot !== null } : null);
+  }
+  const only = onlySkip(view);
+  if (only) return () => only;
+  return (slot) => actions.find((a) => a.type === "choose" && a.target === slot) ?? null;
+}
+
+/** The skip of a called chooser who may only skip (frozen, or stopped: NIGHT-2, NIGHT-4), or null. */
+function onlySkip(view: View): CommandBody | null {
+  const [first, ...rest] = view.actions.map(bodyOf);
+  return first?.type === "choose" && first.target === null && rest.length === 0 ? first : null;
+}
+
+/** The living seats a called chooser's pick does not count on now (the rules refuse them). */
+function refusedSeats(view: View): Seat[] {
+  const commandFor = nightCommands(view);
+  return view.seats.filter((s) => s.out === null && commandFor(s.seat) === null).map((s) => s.seat);
 }
 
 function dayLines(view: View, seat: Seat): Line[] {
@@ -338,8 +357,11 @@ function nightFacts(view: View): Line[] {
   const check = you.checks.find((c) => c.night === n);
   if (frozen) lines.push({ key: "phone.night.frozen" });
   else if (view.actions.some((a) => a.type === "note") && check)
-    lines.push({ key: "phone.note.how", params: { n: check.target } });
+    return [...lines, { key: "phone.note.how", params: { n: check.target } }];
+  else if (onlySkip(view)) lines.push({ key: "phone.night.stopped" });
   // The lone prostitute woken as the mafia shoots (NIGHT-5): the mafia's question, not her visit.
   else lines.push({ key: `phone.night.pick.${you.awake === "mafia" ? "mafia" : you.card}` });
+  const refused = onlySkip(view) ? [] : refusedSeats(view);
+  if (refused.length > 0) lines.push({ key: "phone.night.refused", params: { list: list(refused) } });
   return lines;
 }
