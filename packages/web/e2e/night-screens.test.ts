@@ -323,12 +323,21 @@ describe("the equal night screen on every seat's phone", () => {
     await hostCommand(cookie, base, id, { type: "advance" });
     const heldChecks: string[] = [];
     const seen: string[] = [];
+    const dawns: string[] = [];
     for (let round = 0; round < 200; round++) {
       const { state } = await serverState(cookie, base, id);
       if (state.phase.kind === "ended") break;
       const at = stepOf(state);
       if (at === null) {
         await hostDay(cookie, base, id, state);
+        continue;
+      }
+      if (at.endsWith(" dawn")) {
+        // HOST-4: the night is over for the phones and waits for the host's end of it; every
+        // living phone shows the same screen there too.
+        dawns.push(at);
+        await compare(state, at, true);
+        await hostCommand(cookie, base, id, { type: "advance" });
         continue;
       }
       const taps = PLAN[at];
@@ -365,6 +374,7 @@ describe("the equal night screen on every seat's phone", () => {
         );
     }
     expect(seen).toEqual(Object.keys(PLAN));
+    expect(dawns).toEqual(["1 dawn", "2 dawn", "3 dawn"]);
 
     // What the held cards said: the freeze, the refused seats, the lone prostitute's shot.
     const held = heldChecks.join("\n");
