@@ -39,6 +39,9 @@ function SeatScreen(props: { tableId: string; seat: number; token: string; lang:
   const socket = usePhoneSocket(props.tableId, props.token);
   useEffect(() => keepAwake(), []);
   const view = socket.view;
+  // A night answer the server refused is told on the held card only: on the screen it would show
+  // a called phone (uncalled phones send nothing, so nothing of theirs is ever refused).
+  const [nightRefusal, setNightRefusal] = useState<string | null>(null);
   return (
     <div class="phone" lang={props.lang}>
       <header class="phone-head">
@@ -57,8 +60,8 @@ function SeatScreen(props: { tableId: string; seat: number; token: string; lang:
       )}
       {view ? (
         <>
-          <HeldCard facts={cardFacts(view)} />
-          <ScreenBody screen={phoneScreen(view)} socket={socket} />
+          <HeldCard facts={cardFacts(view)} refusal={nightRefusal} />
+          <ScreenBody screen={phoneScreen(view)} socket={socket} onNightRefusal={setNightRefusal} />
           <ChatPanel view={view} socket={socket} />
         </>
       ) : (
@@ -69,7 +72,7 @@ function SeatScreen(props: { tableId: string; seat: number; token: string; lang:
 }
 
 /** The card, shown only while the button is held (pointer, touch or the space bar). */
-function HeldCard(props: { facts: CardFacts | null }) {
+function HeldCard(props: { facts: CardFacts | null; refusal: string | null }) {
   const [held, setHeld] = useState(false);
   const facts = props.facts;
   if (!facts) return null;
@@ -110,6 +113,7 @@ function HeldCard(props: { facts: CardFacts | null }) {
             {facts.lines.map((line) => (
               <p key={`${line.key}-${JSON.stringify(line.params)}`}>{tr(line)}</p>
             ))}
+            {props.refusal !== null && <p>{t("phone.rejected", { message: props.refusal })}</p>}
           </>
         )}
       </div>
@@ -117,7 +121,14 @@ function HeldCard(props: { facts: CardFacts | null }) {
   );
 }
 
-function ScreenBody(props: { screen: PhoneScreen; socket: PhoneSocket }) {
+interface ScreenProps {
+  screen: PhoneScreen;
+  socket: PhoneSocket;
+  /** Where a refused night answer is told (the held card), or null when a new answer is sent. */
+  onNightRefusal: (message: string | null) => void;
+}
+
+function ScreenBody(props: ScreenProps) {
   const { screen, socket } = props;
   return (
     <main class={`phone-body phone-${screen.kind}`}>
@@ -137,13 +148,13 @@ function ScreenBody(props: { screen: PhoneScreen; socket: PhoneSocket }) {
           ))}
         </ul>
       )}
-      <ChoiceBlock screen={screen} socket={socket} />
+      <ChoiceBlock screen={screen} socket={socket} onNightRefusal={props.onNightRefusal} />
     </main>
   );
 }
 
-function ChoiceBlock(props: { screen: PhoneScreen; socket: PhoneSocket }) {
-  const { screen, socket } = props;
+function ChoiceBlock(props: ScreenProps) {
+  const { screen, socket, onNightRefusal } = props;
   const choice = screen.choice;
   // The slot picked, not its command: being called mid-confirm must not change the screen, and the
   // confirmation sends what that slot means when it is confirmed.
@@ -162,6 +173,8 @@ function ChoiceBlock(props: { screen: PhoneScreen; socket: PhoneSocket }) {
   const answer = sent ? socket.answers[sent] : undefined;
   const option = picked === null ? undefined : choice?.options[picked];
   const night = screen.kind === "night";
+  const refused = answer?.state === "rejected" ? answer.message : null;
+  useEffect(() => onNightRefusal(night ? refused : null), [night, refused, onNightRefusal]);
   const confirm = () => {
     setPicked(null);
     if (!option || option.disabled) return;
@@ -169,7 +182,8 @@ function ChoiceBlock(props: { screen: PhoneScreen; socket: PhoneSocket }) {
     setKept(option.command === null);
     setSent(option.command ? socket.send(option.command) : null);
   };
-  const done = night && (kept || (sent !== null && answer?.state !== "rejected"));
+  // At night every confirmed pick looks the same, whatever the server made of it.
+  const done = night && (kept || sent !== null);
   return (
     <section class="phone-choice">
       {choice &&
@@ -204,7 +218,7 @@ function ChoiceBlock(props: { screen: PhoneScreen; socket: PhoneSocket }) {
       {done && <p class="phone-ok">{t("phone.night.done")}</p>}
       {!night && sent !== null && answer?.state === "sent" && <p class="phone-line">{t("phone.sending")}</p>}
       {!night && answer?.state === "ack" && <p class="phone-ok">{t("phone.accepted")}</p>}
-      {answer?.state === "rejected" && (
+      {!night && answer?.state === "rejected" && (
         <p class="phone-error" role="alert">
           {t("phone.rejected", { message: answer.message })}
         </p>
