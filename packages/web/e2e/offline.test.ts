@@ -161,9 +161,10 @@ describe("the host console offline", () => {
       expect((await keptTable(page, id))?.queue.length).toBe(14);
       expect((await serverTableFromNode(context, served.url, id)).seq).toBe(before.seq);
 
-      // After the reload, still offline: the rest of the vote, the last word, a whole night, the morning.
-      const pending = await offlineSteps(page, 18, 14, taps);
-      expect(pending).toBe(32);
+      // After the reload, still offline: the rest of the vote, its count, the last word, a whole night
+      // and its end (HOST-4), the morning.
+      const pending = await offlineSteps(page, 19, 14, taps);
+      expect(pending).toBe(33);
       expect(await phaseHeading(page).textContent()).toMatch(/^Day 2 · /);
       const offlineEvents = await keptTable(page, id);
       const local = [
@@ -182,7 +183,7 @@ describe("the host console offline", () => {
       await expectSameGame(page, context, served.url, id);
       const after = await serverTable(page, id);
       expect(JSON.stringify(after.events)).toBe(JSON.stringify(local));
-      expect(after.seq).toBeGreaterThanOrEqual(before.seq + 32);
+      expect(after.seq).toBeGreaterThanOrEqual(before.seq + 33);
       if (process.env.E2E_LOG) console.log(taps.join("\n"));
     } catch (error) {
       throw new Error(`${(error as Error).message}\ntaps: ${taps.join(" | ")}`, { cause: error });
