@@ -7,7 +7,14 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { type GameEvent, type GameState, replay } from "@misto/engine";
-import { eventsFromVersion1, readRecordJson, replayRecord } from "@misto/record";
+import {
+  eventsFromVersion1,
+  type RecapEntry,
+  readRecordJson,
+  recap,
+  recapText,
+  replayRecord,
+} from "@misto/record";
 import { Migrator } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildServer } from "../src/app.js";
@@ -208,6 +215,13 @@ describe.each([
     const today = readRecordJson(golden("undo-the-end"));
     if (!today.ok) throw new Error(JSON.stringify(today.problems));
     expect(game(replayRecord(exported.record))).toBe(game(replayRecord(today.record)));
+
+    // The archive's recap is the recap of the game its version 1 record tells.
+    const shown = await h.app.inject({ method: "GET", url: "/api/games/closed", headers: { cookie } });
+    expect(shown.statusCode, shown.body).toBe(200);
+    const v1 = readRecordJson(golden("v1/undo-the-end"));
+    if (!v1.ok) throw new Error(JSON.stringify(v1.problems));
+    expect(recapText((shown.json() as { recap: RecapEntry[] }).recap)).toEqual(recapText(recap(v1.record)));
 
     for (const body of [JSON.parse(res.body), JSON.parse(golden("v1/undo-the-end"))]) {
       const imported = await h.app.inject({
