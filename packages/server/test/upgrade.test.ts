@@ -15,14 +15,15 @@ import {
   recapText,
   replayRecord,
 } from "@misto/record";
-import { Migrator } from "kysely";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { type Kysely, Migrator, sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { buildServer } from "../src/app.js";
 import { gameResult } from "../src/rating/result.js";
 import { openStore, type Store } from "../src/store/index.js";
 import { KyselyStore } from "../src/store/kysely-store.js";
 import { migrations } from "../src/store/migrations/index.js";
 import { isPostgresUrl, openPostgres } from "../src/store/postgres.js";
+import type { Database as Schema } from "../src/store/schema.js";
 import { openSqlite } from "../src/store/sqlite.js";
 import { cookieOf, type Harness, PASSWORD, send, setUpClub } from "./helpers/api.js";
 import { finishGame } from "./helpers/finish.js";
@@ -34,10 +35,12 @@ const golden = (path: string) =>
 const version1 = (name: string) => (JSON.parse(golden(`v1/${name}`)) as { events: GameEvent[] }).events;
 
 const NOTE_READ = version1("note-read");
-/** The version 1 tables: part-way through day 2's voting, part-way through night 2, and closed. */
+/** The version 1 tables: part-way through day 2's voting, through night 2, after day 1, and closed. */
 const STORED = {
   voting: NOTE_READ.slice(0, 52),
   night: NOTE_READ.slice(0, 61),
+  // Day 1 counted and its last word given: the upgrade inserts a count, and no night's end yet.
+  day: NOTE_READ.slice(0, 28),
   closed: version1("undo-the-end"),
   // Its first event is not the game's creation: no engine folds it.
   broken: [NOTE_READ[15] as GameEvent, NOTE_READ[16] as GameEvent],
@@ -236,9 +239,10 @@ describe.each([
   });
 
   it("HOST-4 the upgrade run again (down to 0006, then up) leaves the upgraded tables as they are", async () => {
-    const names = ["voting", "night", "closed"] as const;
+    const names = ["voting", "night", "day", "closed"] as const;
     const before = await Promise.all(names.map((name) => table(name)));
-    expect(before[2]?.events).toEqual(eventsFromVersion1(STORED.closed));
+    expect(before[2]?.events).toEqual(eventsFromVersion1(STORED.day));
+    expect(before[3]?.events).toEqual(eventsFromVersion1(STORED.closed));
     const postgres = isPostgresUrl(url);
     const again = postgres ? openPostgres(url) : openSqlite(url).db;
     // The broken table is named again: it is still version 1.
@@ -263,3 +267,53 @@ describe.each([
     expect(warnings.some((w) => w.includes("0007_host_steps") && w.includes("table broken"))).toBe(true);
   });
 });
+
+describe.each([
+  { name: "sqlite", database: sqliteDatabase },
+  { name: "postgres", database: postgresDatabase },
+])("HOST-4 an upgrade of the $name store that fails part-way", ({ database }) => {
+  let db: Database;
+  afterAll(() => db?.drop());
+
+  it("HOST-4 loses no table's events: the failed table is as it was, and the next start upgrades it", async () => {
+    db = database();
+    const url = await db.create();
+    await previousClub(url);
+    // Each start names the broken table again.
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    onTestFinished(() => warn.mockRestore());
+    // The database fails while the closed game's rewritten events go in (a full disk, say).
+    const raw = isPostgresUrl(url) ? openPostgres(url) : openSqlite(url).db;
+    try {
+      await failInsert(raw, isPostgresUrl(url));
+      await expect(openStore(url)).rejects.toThrow(/0007_host_steps/);
+      const { rows } = await sql<{ event: string }>`select event from events
+        where table_id = 'closed' order by seq`.execute(raw);
+      expect(rows.map((r) => JSON.parse(r.event))).toEqual(STORED.closed);
+      await sql`drop trigger fail_insert${sql.raw(isPostgresUrl(url) ? " on events" : "")}`.execute(raw);
+    } finally {
+      await raw.destroy();
+    }
+    const store = await openStore(url);
+    try {
+      const events = (await store.readEvents("closed")).map((e) => e.event);
+      expect(events).toEqual(eventsFromVersion1(STORED.closed));
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+/** A trigger that refuses the insert of the closed game's 50th event. */
+async function failInsert(db: Kysely<Schema>, postgres: boolean): Promise<void> {
+  if (postgres) {
+    await sql`create function fail_insert() returns trigger language plpgsql as
+      $$ begin raise exception 'the disk is full'; end $$`.execute(db);
+    await sql`create trigger fail_insert before insert on events for each row
+      when (new.table_id = 'closed' and new.seq = 50) execute function fail_insert()`.execute(db);
+  } else {
+    await sql`create trigger fail_insert before insert on events
+      when new.table_id = 'closed' and new.seq = 50
+      begin select raise(abort, 'the disk is full'); end`.execute(db);
+  }
+}

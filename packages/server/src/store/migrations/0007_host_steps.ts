@@ -34,8 +34,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       );
       continue;
     }
-    if (upgrade) await rewrite(db, id, upgrade);
+    // SQLite runs migrations outside a transaction (no transactional DDL in Kysely's eyes): each
+    // table is rewritten in its own, and one done before a crash is skipped by the next start.
+    if (upgrade) await inTransaction(db, (tx) => rewrite(tx, id, upgrade));
   }
+}
+
+function inTransaction(db: Kysely<unknown>, work: (tx: Kysely<unknown>) => Promise<void>): Promise<void> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
 }
 
 async function storedEvents(db: Kysely<unknown>, id: string): Promise<GameEvent[]> {
@@ -49,12 +55,16 @@ async function storedEvents(db: Kysely<unknown>, id: string): Promise<GameEvent[
   });
 }
 
-/** A step only version 2 has: a table holding one was written (or upgraded) by today's server. */
-const isDawn = (e: GameEvent) => e.type === "advanced" && e.from === "dawn";
+/**
+ * The host's count or end of the night: steps only version 2 has (version 1 refused an advance in a
+ * voting, and had no dawn). A table holding one was written, or upgraded, by today's server.
+ */
+const HOST_STEPS = new Set(["voting", "liftAll", "dawn"]);
+const isHostStep = (e: GameEvent) => e.type === "advanced" && HOST_STEPS.has(e.from);
 
 /** The table's events in version 2, or null when they are the same (no count, no night's end yet). */
 function upgradeOf(old: readonly GameEvent[]): Upgrade | null {
-  if (old.some(isDawn)) return null;
+  if (old.some(isHostStep)) return null;
   const groups = eventGroupsFromVersion1(old);
   const events = groups.flat();
   if (events.length === old.length) return null;
@@ -133,6 +143,7 @@ function newAnswer(upgrade: Upgrade, answer: unknown): unknown {
 /**
  * The events stay version 2: no older server reads them right, and version 1 cannot be rebuilt from
  * them (go back with the backup taken before the upgrade). The schema is unchanged, so the
- * migrations below this one can still go down and up again; `up` then leaves these tables alone.
+ * migrations below this one can still go down and up again; `up` then leaves these tables alone
+ * (they hold the host's steps).
  */
 export async function down(): Promise<void> {}
