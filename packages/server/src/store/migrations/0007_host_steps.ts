@@ -21,13 +21,21 @@ interface Upgrade {
   readonly state: GameState;
 }
 
+/** Everything a table's rewrite writes, worked out before anything is written. */
+interface Rewrite {
+  readonly events: GameEvent[];
+  readonly state: GameState;
+  readonly commands: readonly { id: string; seq: number; answer: string }[];
+  /** The game's new key, when its rating closed. */
+  readonly key: string | null;
+}
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   const { rows } = await sql<{ id: string }>`select id from tables order by id`.execute(db);
   for (const { id } of rows) {
-    let upgrade: Upgrade | null;
+    let rewrite: Rewrite | null;
     try {
-      upgrade = upgradeOf(await storedEvents(db, id));
-      if (upgrade) await refuseTakenKey(db, id, upgrade);
+      rewrite = await rewriteOf(db, id);
     } catch (error) {
       console.warn(
         `misto: migration 0007_host_steps left table ${id} as it was (version 1 events): ${String(error)}`,
@@ -36,8 +44,27 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     }
     // SQLite runs migrations outside a transaction (no transactional DDL in Kysely's eyes): each
     // table is rewritten in its own, and one done before a crash is skipped by the next start.
-    if (upgrade) await inTransaction(db, (tx) => rewrite(tx, id, upgrade));
+    if (rewrite) await inTransaction(db, (tx) => write(tx, id, rewrite));
   }
+}
+
+/** The table's rewrite, or null when it needs none; throws when its stored rows do not fold. */
+async function rewriteOf(db: Kysely<unknown>, id: string): Promise<Rewrite | null> {
+  const upgrade = upgradeOf(await storedEvents(db, id));
+  if (!upgrade) return null;
+  const key = gameResult(upgrade.events)?.key ?? null;
+  if (key !== null) await refuseTakenKey(db, id, key);
+  const { rows } = await sql<{
+    command_id: string;
+    seq: number;
+    answer: string;
+  }>`select command_id, seq, answer from commands where table_id = ${id}`.execute(db);
+  const commands = rows.map((row) => ({
+    id: row.command_id,
+    seq: newSeq(upgrade, Number(row.seq)),
+    answer: JSON.stringify(newAnswer(upgrade, JSON.parse(row.answer) as unknown)),
+  }));
+  return { events: upgrade.events, state: upgrade.state, commands, key };
 }
 
 function inTransaction(db: Kysely<unknown>, work: (tx: Kysely<unknown>) => Promise<void>): Promise<void> {
@@ -77,18 +104,19 @@ function upgradeOf(old: readonly GameEvent[]): Upgrade | null {
 }
 
 /** The game's new key must be free: another stored game with the same events would break it. */
-async function refuseTakenKey(db: Kysely<unknown>, id: string, upgrade: Upgrade): Promise<void> {
-  const key = keyOf(upgrade);
-  if (key === null) return;
+async function refuseTakenKey(db: Kysely<unknown>, id: string, key: string): Promise<void> {
   const { rows } =
     await sql`select table_id from games where record_key = ${key} and table_id <> ${id}`.execute(db);
   if (rows.length > 0) throw new Error(`its game's new key ${key} is another stored game's`);
 }
 
-const keyOf = (upgrade: Upgrade): string | null => gameResult(upgrade.events)?.key ?? null;
-
-async function rewrite(db: Kysely<unknown>, id: string, upgrade: Upgrade): Promise<void> {
-  const { events, state } = upgrade;
+/**
+ * The table in version 2: its events, its seq and status, each command's seq and answer (a retried
+ * command id is answered with the events it added as version 2 has them, the host's steps inserted
+ * after them included, and the seq after), and its game's key.
+ */
+async function write(db: Kysely<unknown>, id: string, rewrite: Rewrite): Promise<void> {
+  const { events, state, commands, key } = rewrite;
   await sql`delete from events where table_id = ${id}`.execute(db);
   for (let i = 0; i < events.length; i += CHUNK) {
     const values = events
@@ -98,35 +126,18 @@ async function rewrite(db: Kysely<unknown>, id: string, upgrade: Upgrade): Promi
   }
   await sql`update tables set seq = ${events.length}, phase = ${state.phase.kind},
     winner = ${state.result?.winner ?? null} where id = ${id}`.execute(db);
-  await rewriteCommands(db, id, upgrade);
-  const key = keyOf(upgrade);
+  for (const c of commands) {
+    await sql`update commands set seq = ${c.seq}, answer = ${c.answer}
+      where table_id = ${id} and command_id = ${c.id}`.execute(db);
+  }
   if (key !== null) await sql`update games set record_key = ${key} where table_id = ${id}`.execute(db);
 }
 
-/**
- * A command's seq and answer in the new numbering: a retried command id is answered with the events
- * it added as version 2 has them (the host's steps inserted after them included) and the seq after.
- */
-async function rewriteCommands(db: Kysely<unknown>, id: string, upgrade: Upgrade): Promise<void> {
-  const { rows } = await sql<{
-    command_id: string;
-    seq: number;
-    answer: string;
-  }>`select command_id, seq, answer from commands where table_id = ${id}`.execute(db);
-  for (const row of rows) {
-    const seq = newSeq(upgrade, Number(row.seq));
-    const answer = newAnswer(upgrade, JSON.parse(row.answer) as unknown);
-    await sql`update commands set seq = ${seq}, answer = ${JSON.stringify(answer)}
-      where table_id = ${id} and command_id = ${row.command_id}`.execute(db);
-  }
-}
-
-/** An old seq's new one; one past the stored events (never written) keeps its distance. */
+/** An old seq's new one (a command's seq is never past its table's events: they are stored together). */
 function newSeq(upgrade: Upgrade, old: number): number {
-  const { seqs } = upgrade;
-  const last = seqs.length - 1;
-  if (old <= last) return seqs[Math.max(0, old)] as number;
-  return (seqs[last] as number) + old - last;
+  const seq = upgrade.seqs[old];
+  if (!Number.isInteger(old) || old < 0 || seq === undefined) throw new Error(`no event has seq ${old}`);
+  return seq;
 }
 
 /** A command's answer ({ seq, events }) renumbered; any other answer is kept as it was. */
