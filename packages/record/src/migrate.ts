@@ -20,11 +20,20 @@ function hostMoment(state: GameState | null): state is GameState {
  * Throws on events the engine cannot fold (the caller reports the record as broken).
  */
 export function eventsFromVersion1(events: readonly GameEvent[]): GameEvent[] {
-  const out: GameEvent[] = [];
+  return eventGroupsFromVersion1(events).flat();
+}
+
+/**
+ * The same, one group per version 1 event: that event as version 2 has it (an undo maybe repeated)
+ * and the host's steps inserted after it. A store that numbers events maps its old numbers by them.
+ */
+export function eventGroupsFromVersion1(events: readonly GameEvent[]): GameEvent[][] {
+  const groups: GameEvent[][] = [];
   // For every step in the game's undo log: whether this migration inserted it.
   const inserted: boolean[] = [];
   let state: GameState | null = null;
   for (const event of events) {
+    const out: GameEvent[] = [];
     // A version 1 undo drops the steps inserted after the last real one too.
     let folds = 1;
     if (event.type === "undone") while ((inserted.pop() ?? false) === true) folds++;
@@ -42,6 +51,7 @@ export function eventsFromVersion1(events: readonly GameEvent[]): GameEvent[] {
       }
       inserted.push(true);
     }
+    groups.push(out);
   }
-  return out;
+  return groups;
 }

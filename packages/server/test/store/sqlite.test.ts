@@ -60,6 +60,7 @@ describe("the SQLite store", () => {
         "0004_chat",
         "0005_people",
         "0006_rating",
+        "0007_host_steps",
       ]);
     } finally {
       raw.close();

@@ -9,6 +9,7 @@ import * as online from "./0003_online.js";
 import * as chat from "./0004_chat.js";
 import * as people from "./0005_people.js";
 import * as rating from "./0006_rating.js";
+import * as hostSteps from "./0007_host_steps.js";
 
 const MIGRATIONS: Record<string, Migration> = {
   "0001_initial": initial,
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0004_chat": chat,
   "0005_people": people,
   "0006_rating": rating,
+  "0007_host_steps": hostSteps,
 };
 
 export const migrations: MigrationProvider = {
