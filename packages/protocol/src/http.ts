@@ -145,19 +145,6 @@ export const JoinAnswer = Type.Object({
 });
 export type JoinAnswer = Static<typeof JoinAnswer>;
 
-/** GET /api/tables/:id/seats (host). */
-export interface SeatsAnswer {
-  readonly code: string;
-  readonly seats: readonly {
-    seat: number;
-    name: string;
-    phone: boolean;
-    joinedAt: number | null;
-    /** Who sat there: a person of the club's directory (null for a table from before 0005_people). */
-    person: string | null;
-  }[];
-}
-
 /**
  * Every 4xx and 5xx answer: a machine code and a sentence for a person, the rule's ID when a rule
  * refused it, and some codes' own fields (`seq`, `view` and `events` for `stale`, `problems` for

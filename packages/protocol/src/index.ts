@@ -4,3 +4,4 @@ export * from "./club.js";
 export * from "./http.js";
 export * from "./rating.js";
 export * from "./realtime.js";
+export * from "./tables.js";

@@ -2,6 +2,7 @@
 
 import { type Static, Type } from "typebox";
 import { Id, Lines, Text } from "./http.js";
+import { RecordFile } from "./tables.js";
 
 /** A day of the calendar, YYYY-MM-DD: `format: date` (RFC 3339's full-date) refuses 9995-35-20. */
 export const IsoDate = Type.String({
@@ -229,4 +230,21 @@ export const ImportProblems = Type.Object({
   error: Type.Literal("invalid_record"),
   message: Type.String(),
   problems: Type.Array(Type.String()),
+});
+
+/** GET /api/export/records: every finished game's record in one misto-archive (sent as its own JSON text). */
+export const ArchiveFile = Type.Object(
+  {
+    format: Type.Literal(ARCHIVE_FORMAT),
+    version: Type.Literal(ARCHIVE_VERSION),
+    records: Type.Array(RecordFile),
+    /** The hosts' point corrections, described loosely (docs/api.md "Rating and archive"). */
+    corrections: Type.Optional(Type.Array(Type.Object({}, { additionalProperties: true }))),
+  },
+  { additionalProperties: false },
+);
+
+/** The exports' CSV answers: text, never JSON (the OpenAPI document lists them as text/csv). */
+export const CsvFile = (description: string) => ({
+  content: { "text/csv": { schema: Type.String({ description }) } },
 });

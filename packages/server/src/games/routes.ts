@@ -4,6 +4,8 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import {
+  ArchiveFile,
+  CsvFile,
   GameAnswer,
   GamesAnswer,
   GamesQuery,
@@ -11,6 +13,7 @@ import {
   ImportAnswer,
   PointsAnswer,
   PointsBody,
+  RecordFile,
   SeasonQuery,
 } from "@misto/protocol";
 import { recap, recordJson } from "@misto/record";
@@ -131,9 +134,10 @@ export function gameRoutes(store: Store): FastifyPluginAsyncTypebox {
       "/api/games/:id/record",
       {
         schema: {
-          summary: "A finished game's record (misto-record v1), as a download",
+          summary: "A finished game's record (misto-record v2), as a download",
           tags: ["archive"],
           params: GameParams,
+          response: { 200: RecordFile },
         },
       },
       async (request, reply) => {
@@ -228,7 +232,16 @@ export function gameRoutes(store: Store): FastifyPluginAsyncTypebox {
 
     app.get(
       "/api/export/rating.csv",
-      { schema: { summary: "The rating table as CSV", tags: ["exports"], querystring: SeasonQuery } },
+      {
+        schema: {
+          summary: "The rating table as CSV",
+          tags: ["exports"],
+          querystring: SeasonQuery,
+          response: {
+            200: CsvFile("place, name, council, points, games, average, wins, mu, sigma, ordinal"),
+          },
+        },
+      },
       async (request, reply) => {
         await requireAccount(store, request);
         const season = await findSeason(store, request.query.season);
@@ -259,7 +272,15 @@ export function gameRoutes(store: Store): FastifyPluginAsyncTypebox {
 
     app.get(
       "/api/export/games.csv",
-      { schema: { summary: "Every finished game as CSV, one row per game", tags: ["exports"] } },
+      {
+        schema: {
+          summary: "Every finished game as CSV, one row per game",
+          tags: ["exports"],
+          response: {
+            200: CsvFile("id, ended, title, host, winner, days, nights, then each seat's name, card, points"),
+          },
+        },
+      },
       async (request, reply) => {
         await requireAccount(store, request);
         const ledger = await loadLedger(store);
@@ -291,6 +312,7 @@ export function gameRoutes(store: Store): FastifyPluginAsyncTypebox {
         schema: {
           summary: "Every finished game's record in one misto-archive, as a download",
           tags: ["exports"],
+          response: { 200: ArchiveFile },
         },
       },
       async (request, reply) => {

@@ -7,6 +7,7 @@ import {
   ClubStatsAnswer,
   Id,
   NewSeasonBody,
+  NoContent,
   PlayerStatsAnswer,
   RatingAnswer,
   SeasonInfo,
@@ -103,7 +104,14 @@ export function ratingRoutes(store: Store): FastifyPluginAsyncTypebox {
 
     app.delete(
       "/api/seasons/:id",
-      { schema: { summary: "Deletes a season (admin)", tags: ["rating"], params: IdParams } },
+      {
+        schema: {
+          summary: "Deletes a season (admin)",
+          tags: ["rating"],
+          params: IdParams,
+          response: { 204: NoContent("The season is deleted") },
+        },
+      },
       async (request, reply) => {
         await requireAdmin(store, request);
         if (!(await store.deleteSeason(request.params.id))) {

@@ -2,8 +2,7 @@
 // online table, docs/api.md "Online tables").
 
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import type { View } from "@misto/engine";
-import { Id, JoinAnswer, JoinBody, type SeatsAnswer } from "@misto/protocol";
+import { Id, JoinAnswer, JoinBody, NoContent, SeatAnswer, SeatsAnswer } from "@misto/protocol";
 import { Type } from "typebox";
 import { newToken, tokenHash } from "../auth/secrets.js";
 import { requireHost } from "../auth/sessions.js";
@@ -64,7 +63,13 @@ export function phoneRoutes(
   return async (app) => {
     app.get(
       "/api/tables/:id/seats",
-      { schema: { ...doc("phones", "The join code and which seats have a phone"), params: TableParams } },
+      {
+        schema: {
+          ...doc("phones", "The join code and which seats have a phone"),
+          params: TableParams,
+          response: { 200: SeatsAnswer },
+        },
+      },
       async (request) => {
         await requireHost(store, request);
         const table = await tables.get(request.params.id);
@@ -88,7 +93,13 @@ export function phoneRoutes(
 
     app.delete(
       "/api/tables/:id/seats/:seat",
-      { schema: { ...doc("phones", "Frees a seat: its token stops working"), params: SeatParams } },
+      {
+        schema: {
+          ...doc("phones", "Frees a seat: its token stops working"),
+          params: SeatParams,
+          response: { 204: NoContent("The seat is free") },
+        },
+      },
       async (request, reply) => {
         await requireHost(store, request);
         const { id } = request.params;
@@ -144,7 +155,12 @@ export function phoneRoutes(
 
     app.get(
       "/api/seat",
-      { schema: doc("phones", "A phone's seat and its view (Bearer seat token)") },
+      {
+        schema: {
+          ...doc("phones", "A phone's seat and its view (Bearer seat token)"),
+          response: { 200: SeatAnswer },
+        },
+      },
       async (request) => {
         const header = request.headers.authorization ?? "";
         const match = /^Bearer ([A-Za-z0-9_-]{16,128})$/.exec(header);
@@ -153,14 +169,16 @@ export function phoneRoutes(
         const table = await tables.get(row.tableId);
         if (!table) throw noTable();
         const json = table.seatJsons[row.seat - 1];
-        const view = json === undefined ? undefined : (JSON.parse(json) as View);
-        return {
+        // A token's seat is one of the table's twelve (the store refuses any other).
+        if (json === undefined) throw noTable();
+        const answer: SeatAnswer = {
           table: table.id,
           seat: row.seat,
           name: table.state.seats[row.seat - 1]?.name ?? "",
           seq: table.seatSeqs[row.seat - 1] ?? 0,
-          view,
+          view: JSON.parse(json),
         };
+        return answer;
       },
     );
   };

@@ -2,8 +2,19 @@
 
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { viewFor } from "@misto/engine";
-import { CommandBody, Id, NewTableBody } from "@misto/protocol";
+import {
+  CommandBody,
+  Committed,
+  DisplayAnswer,
+  Id,
+  NewTableAnswer,
+  NewTableBody,
+  RecordFile,
+  TableEvents,
+  TablesAnswer,
+} from "@misto/protocol";
 import { recordJson, toRecord } from "@misto/record";
+import type { FastifyReply } from "fastify";
 import { Type } from "typebox";
 import { requireHost, runsTables, SESSION_COOKIE, sessionHost } from "../auth/sessions.js";
 import { HttpError } from "../errors.js";
@@ -29,34 +40,44 @@ function onlineSecret(): HttpError {
 
 export function tableRoutes(store: Store, tables: TableService): FastifyPluginAsyncTypebox {
   return async (app) => {
-    app.get("/api/tables", { schema: doc("tables", "The tables, newest first") }, async (request) => {
-      const host = await requireHost(store, request);
-      const rows = await store.listTables();
-      const names = new Map<string, string>();
-      for (const row of rows) {
-        if (!names.has(row.hostId)) names.set(row.hostId, (await store.getHost(row.hostId))?.name ?? "");
-      }
-      const listed = [];
-      for (const row of rows) {
-        // An online table's winner and event count are no host's to read mid-game (statusOf).
-        const { seq, phase, winner } = await statusOf(tables, row, viewerOf(host, row));
-        listed.push({
-          id: row.id,
-          title: row.title,
-          host: { id: row.hostId, name: names.get(row.hostId) ?? "" },
-          createdAt: row.createdAt,
-          seq,
-          phase,
-          winner,
-          online: row.online,
-        });
-      }
-      return { tables: listed };
-    });
+    app.get(
+      "/api/tables",
+      { schema: { ...doc("tables", "The tables, newest first"), response: { 200: TablesAnswer } } },
+      async (request) => {
+        const host = await requireHost(store, request);
+        const rows = await store.listTables();
+        const names = new Map<string, string>();
+        for (const row of rows) {
+          if (!names.has(row.hostId)) names.set(row.hostId, (await store.getHost(row.hostId))?.name ?? "");
+        }
+        const listed = [];
+        for (const row of rows) {
+          // An online table's winner and event count are no host's to read mid-game (statusOf).
+          const { seq, phase, winner } = await statusOf(tables, row, viewerOf(host, row));
+          listed.push({
+            id: row.id,
+            title: row.title,
+            host: { id: row.hostId, name: names.get(row.hostId) ?? "" },
+            createdAt: row.createdAt,
+            seq,
+            phase,
+            winner,
+            online: row.online,
+          });
+        }
+        return { tables: listed };
+      },
+    );
 
     app.post(
       "/api/tables",
-      { schema: { ...doc("tables", "Seats twelve players and deals"), body: NewTableBody } },
+      {
+        schema: {
+          ...doc("tables", "Seats twelve players and deals"),
+          body: NewTableBody,
+          response: { 201: NewTableAnswer },
+        },
+      },
       async (request, reply) => {
         const host = await requireHost(store, request);
         return reply.code(201).send(await tables.create(host, request.body));
@@ -65,7 +86,13 @@ export function tableRoutes(store: Store, tables: TableService): FastifyPluginAs
 
     app.get(
       "/api/tables/:id",
-      { schema: { ...doc("tables", "Every event of a table"), params: TableParams } },
+      {
+        schema: {
+          ...doc("tables", "Every event of a table"),
+          params: TableParams,
+          response: { 200: TableEvents },
+        },
+      },
       async (request) => {
         await requireHost(store, request);
         const { id } = request.params;
@@ -86,6 +113,7 @@ export function tableRoutes(store: Store, tables: TableService): FastifyPluginAs
           ...doc("tables", "A host's command, acknowledged once stored"),
           params: TableParams,
           body: CommandBody,
+          response: { 200: Committed },
         },
       },
       async (request) => {
@@ -104,7 +132,13 @@ export function tableRoutes(store: Store, tables: TableService): FastifyPluginAs
 
     app.get(
       "/api/tables/:id/record",
-      { schema: { ...doc("tables", "The table's game record, as a download"), params: TableParams } },
+      {
+        schema: {
+          ...doc("tables", "The table's game record, as a download"),
+          params: TableParams,
+          response: { 200: RecordFile },
+        },
+      },
       async (request, reply) => {
         const { id } = request.params;
         const signedIn = await sessionHost(store, request.cookies[SESSION_COOKIE]);
@@ -125,7 +159,8 @@ export function tableRoutes(store: Store, tables: TableService): FastifyPluginAs
           host: owner?.name ?? host?.name ?? "",
           ...(club ? { club: club.name } : {}),
         });
-        return reply
+        // The record's own JSON text (recordJson): RecordFile documents it and serialises nothing.
+        return (reply as FastifyReply)
           .type("application/json; charset=utf-8")
           .header("content-disposition", `attachment; filename="misto-${id}.json"`)
           .send(recordJson(record));
@@ -134,7 +169,13 @@ export function tableRoutes(store: Store, tables: TableService): FastifyPluginAs
 
     app.get(
       "/api/tables/:id/display",
-      { schema: { ...doc("tables", "The spectator view"), params: TableParams } },
+      {
+        schema: {
+          ...doc("tables", "The spectator view"),
+          params: TableParams,
+          response: { 200: DisplayAnswer },
+        },
+      },
       async (request) => {
         const table = await tables.get(request.params.id);
         if (!table) throw noTable();

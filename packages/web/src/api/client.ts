@@ -1,14 +1,16 @@
 // The server's HTTP API (docs/api.md) as typed calls. Every call answers a Result: the body, or the
 // server's { error, message, rule? } — a network failure is the error "offline" with status 0.
 
-import type { GameEvent, View } from "@misto/engine";
 import type {
   CommandBody,
+  Committed,
   ComplaintBody,
   ComplaintInfo,
+  DisplayAnswer,
   HostInfo,
   NewHostBody,
   NewPersonBody,
+  NewTableAnswer,
   NewTableBody,
   PersonGame,
   PersonInfo,
@@ -17,6 +19,8 @@ import type {
   SanctionInfo,
   SetupBody,
   SignInBody,
+  TableEvents,
+  TableSummary,
 } from "@misto/protocol";
 
 export interface ApiError {
@@ -43,30 +47,8 @@ export type Fetch = (
   init: { method: string; headers?: Record<string, string>; body?: string; credentials: "same-origin" },
 ) => Promise<{ status: number; ok: boolean; json(): Promise<unknown> }>;
 
-export interface TableSummary {
-  readonly id: string;
-  readonly title: string;
-  /** The account that made the table. */
-  readonly host: { readonly id: string; readonly name: string };
-  readonly createdAt: string | number;
-  readonly seq: number;
-  readonly phase: string;
-  readonly winner: string | null;
-  /** An online table: the server is its host (docs/api.md "Online tables"). */
-  readonly online: boolean;
-}
-
-export interface TableEvents {
-  readonly id: string;
-  readonly title: string;
-  readonly seq: number;
-  readonly events: readonly GameEvent[];
-}
-
-export interface Committed {
-  readonly seq: number;
-  readonly events: readonly GameEvent[];
-}
+// The table routes' answers are the protocol's schemas (the server's response schemas).
+export type { Committed, TableEvents, TableSummary } from "@misto/protocol";
 
 export interface Api {
   health(): Promise<Result<{ ok: boolean }>>;
@@ -77,12 +59,12 @@ export interface Api {
   me(): Promise<Result<{ host: HostInfo }>>;
   addHost(body: NewHostBody): Promise<Result<{ host: HostInfo }>>;
   tables(): Promise<Result<{ tables: TableSummary[] }>>;
-  createTable(body: NewTableBody): Promise<Result<{ id: string; seq: number; events: GameEvent[] }>>;
+  createTable(body: NewTableBody): Promise<Result<NewTableAnswer>>;
   table(id: string): Promise<Result<TableEvents>>;
   command(id: string, body: CommandBody): Promise<Result<Committed>>;
   /** The address of the game record's download (a plain link: the browser saves it). */
   recordUrl(id: string): string;
-  display(id: string): Promise<Result<{ seq: number; view: View }>>;
+  display(id: string): Promise<Result<DisplayAnswer>>;
   /** Every session of this account ends (docs/api.md "People"). */
   signOutEverywhere(): Promise<Result<{ ended: number }>>;
   /** The club's directory: search as you type. */

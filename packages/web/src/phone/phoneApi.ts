@@ -1,18 +1,12 @@
 // The phone's HTTP calls (docs/api.md, "Phones"): join a table by its code and a seat; and the
 // host's list of seats and who joined, with the table's join code.
 
+import type { SeatsAnswer } from "@misto/protocol";
 import type { Result } from "../api/client.js";
 import type { JoinedSeat } from "./seatStore.js";
 
-export interface SeatsInfo {
-  readonly code: string;
-  readonly seats: readonly {
-    readonly seat: number;
-    readonly name: string;
-    readonly phone: boolean;
-    readonly joinedAt: number | null;
-  }[];
-}
+/** The host's list of seats: the server's answer (GET /api/tables/:id/seats). */
+export type SeatsInfo = SeatsAnswer;
 
 async function call<T>(method: string, url: string, body?: unknown): Promise<Result<T>> {
   let response: Response;
