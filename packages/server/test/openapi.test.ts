@@ -13,7 +13,9 @@ import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addHost, type Harness, harness, newTable, PASSWORD, SEATS, setUpClub } from "./helpers/api.js";
 import { BACKENDS } from "./helpers/backends.js";
-import { fuzzedRequest, sweep } from "./helpers/fuzz.js";
+import { finishGame } from "./helpers/finish.js";
+import { fuzzedRequest, sweep, unfuzzed } from "./helpers/fuzz.js";
+import { joinSeat, seatsOf } from "./helpers/phones.js";
 import { type Snapshot, snapshot, snapshotReader } from "./helpers/snapshot.js";
 
 /**
@@ -91,6 +93,9 @@ interface Operation {
   readonly responses: Record<string, unknown>;
 }
 
+/** Who the fuzzer calls as: nobody, an account by its session cookie, or a phone by its seat token. */
+type Caller = "anonymous" | "member" | "host" | "admin" | "phone";
+
 /** Routes whose accepted call ends the caller's session: the fuzzer sends them no session of its own. */
 const ENDS_SESSIONS = new Set(["DELETE /api/session", "DELETE /api/sessions"]);
 /** The fuzzer's base for the public routes with a body (the walk's calls send those none). */
@@ -101,8 +106,41 @@ const FUZZ_BASES: Record<string, unknown> = {
     admin: { name: "A", login: "zed", password: PASSWORD },
   },
   "POST /api/session": { login: "admin", password: "not the password" },
-  "POST /api/join": { code: "ABCDEF", seat: 1 },
 };
+
+/**
+ * Routes whose success the fuzzer must see and check against its documented schema at least once
+ * (a schema names every field the route sends, or Fastify drops the field: docs/api.md).
+ */
+const SUCCESS_CHECKED = [
+  "GET /api/tables",
+  "POST /api/tables",
+  "GET /api/tables/{id}",
+  "POST /api/tables/{id}/commands",
+  "GET /api/tables/{id}/record",
+  "GET /api/tables/{id}/display",
+  "GET /api/tables/{id}/seats",
+  "POST /api/join",
+  "GET /api/seat",
+  "GET /api/seasons",
+  "POST /api/seasons",
+  "GET /api/rating",
+  "GET /api/people/{id}/stats",
+  "GET /api/club/stats",
+  "GET /api/games",
+  "GET /api/games/{id}",
+  "GET /api/games/{id}/record",
+  "PUT /api/games/{id}/points",
+  "POST /api/games/import",
+  "GET /api/export/records",
+];
+/** Routes whose success is no JSON: nothing (204), or CSV. */
+const SUCCESS_NOT_JSON = [
+  "DELETE /api/tables/{id}/seats/{seat}",
+  "DELETE /api/seasons/{id}",
+  "GET /api/export/rating.csv",
+  "GET /api/export/games.csv",
+];
 /** Requests the fuzzer sends each route, per database: bounded, as the whole file must stay quick. */
 const FUZZ_RUNS = 12;
 /** fast-check's seed: the same requests every run, so a failure can be run again. */
@@ -162,6 +200,7 @@ describe.each(STORED)("every route of the OpenAPI document on $name", (backend) 
       if (op.path.startsWith("/api/people")) return ids.person as string;
       if (op.path.startsWith("/api/seasons")) return ids.season as string;
       if (op.path.startsWith("/api/complaints")) return ids.complaint ?? "no-such-complaint";
+      if (op.path.startsWith("/api/games/")) return ids.game as string;
       return ids.table as string;
     });
   }
@@ -182,6 +221,7 @@ describe.each(STORED)("every route of the OpenAPI document on $name", (backend) 
       "POST /api/seasons": { name: "Winter", from: "2031-01-01", until: "2031-02-28" },
       "PUT /api/games/{id}/points": { seat: 1, points: 1, reason: "walk" },
       "POST /api/games/import": { format: "misto-archive", version: 1, records: [] },
+      "POST /api/join": { code: ids.code, seat: 1 },
     };
     return bodies[op.key];
   }
@@ -239,6 +279,11 @@ describe.each(STORED)("every route of the OpenAPI document on $name", (backend) 
     const me = await h.app.inject({ method: "GET", url: "/api/me", headers: { cookie: cookies.admin } });
     ids.person = (me.json() as { host: { person: string } }).host.person;
     ids.table = (await newTable(h, cookies.host)).id;
+    ids.code = (await seatsOf(h, cookies.host, ids.table)).code;
+    ids.seatToken = await joinSeat(h, ids.code, 2);
+    // A finished game for the archive's routes: their answers are then a game's, not a 404.
+    ids.game = (await newTable(h, cookies.host)).id;
+    await finishGame(h, cookies.host, ids.game, { nominate: [] });
     const season = await h.app.inject({
       method: "POST",
       url: "/api/seasons",
@@ -262,6 +307,18 @@ describe.each(STORED)("every route of the OpenAPI document on $name", (backend) 
       expect(Object.keys(schema?.properties ?? {}), op.key).toEqual(
         expect.arrayContaining(["error", "message", "rule"]),
       );
+    }
+  });
+
+  it("documents the success answer of the table, phone, rating and archive routes by its status", () => {
+    const byKey = new Map(ops.map((op) => [op.key, op]));
+    for (const key of [...SUCCESS_CHECKED, ...SUCCESS_NOT_JSON]) {
+      const responses = (byKey.get(key)?.responses ?? {}) as Record<string, { content?: object }>;
+      const success = Object.keys(responses).filter((status) => /^2\d\d$/.test(status));
+      expect(success, key).toHaveLength(1);
+      const content = Object.keys(responses[success[0] as string]?.content ?? {});
+      const expected = success[0] === "204" ? [] : key.endsWith(".csv") ? ["text/csv"] : ["application/json"];
+      expect(content, key).toEqual(expected);
     }
   });
 
@@ -359,7 +416,8 @@ describe.each(STORED)("every route of the OpenAPI document on $name", (backend) 
       const responses = op.responses as Record<string, { content?: Record<string, { schema?: object }> }>;
       const response = responses[String(status)] ?? responses[`${String(status)[0]}XX`];
       const schema = response?.content?.["application/json"]?.schema;
-      if (!schema) return null;
+      // A schema of only a description (a route that says its answer in words) checks nothing.
+      if (!schema || Object.keys(schema).every((k) => k === "description")) return null;
       if (!compiled.has(schema)) compiled.set(schema, ajv.compile(schema));
       return compiled.get(schema) as ValidateFunction;
     }
@@ -377,11 +435,16 @@ describe.each(STORED)("every route of the OpenAPI document on $name", (backend) 
     let known = await reader.read();
     let sent = 0;
     const statuses = new Map<number, number>();
+    /** The routes whose success answer was checked against its schema. */
+    const succeeded = new Set<string>();
     for (const op of ops) {
       const base = wellFormed(op) ?? FUZZ_BASES[op.key] ?? {};
-      const callers = ENDS_SESSIONS.has(op.key)
-        ? (["anonymous"] as const)
-        : (["anonymous", "member", "host", "admin"] as const);
+      // A seat's route is called by its phone too (its seat token), else it is only ever refused.
+      const callers: readonly Caller[] = ENDS_SESSIONS.has(op.key)
+        ? ["anonymous"]
+        : ROUTES[op.key] === "seat"
+          ? ["anonymous", "phone", "member"]
+          : ["anonymous", "member", "host", "admin"];
       // Every field swept with the worst texts, as the admin (who gets furthest) and anonymously;
       // then fast-check's sample, each request from a caller of its own.
       // A body's texts as the admin, who gets past every check before the body's; ids and
@@ -395,7 +458,9 @@ describe.each(STORED)("every route of the OpenAPI document on $name", (backend) 
         numRuns: FUZZ_RUNS,
         seed: FUZZ_SEED + sent,
       });
-      for (const [fuzzed, who] of [...swept, ...sampled]) {
+      // The well-formed request too, from each caller: every success answer is checked.
+      const asIs = callers.map((c) => [unfuzzed(op, base), c] as const);
+      for (const [fuzzed, who] of [...asIs, ...swept, ...sampled]) {
         const path = fill(op, op.path.startsWith("/api/people/") ? { id: targetId } : {});
         const url = fuzzed.path(path) + fuzzed.query;
         const what = `${op.key} as ${who}: ${url.slice(0, 120)} ${fuzzed.payload?.slice(0, 120) ?? ""}`;
@@ -404,7 +469,11 @@ describe.each(STORED)("every route of the OpenAPI document on $name", (backend) 
           method: op.method as "GET",
           url,
           headers: {
-            ...(who === "anonymous" ? {} : { cookie: cookies[who] }),
+            ...(who === "anonymous"
+              ? {}
+              : who === "phone"
+                ? { authorization: `Bearer ${ids.seatToken}` }
+                : { cookie: cookies[who] }),
             ...(fuzzed.payload !== undefined ? { "content-type": "application/json" } : {}),
           },
           ...(fuzzed.payload !== undefined ? { payload: fuzzed.payload } : {}),
@@ -420,6 +489,7 @@ describe.each(STORED)("every route of the OpenAPI document on $name", (backend) 
               `${what} → ${res.statusCode} breaks its documented schema: ${ajv.errorsText(check.errors)}`,
             );
           }
+          if (check && res.statusCode < 300) succeeded.add(op.key);
         }
         const after = await reader.read();
         if (res.statusCode >= 400) {
@@ -433,5 +503,9 @@ describe.each(STORED)("every route of the OpenAPI document on $name", (backend) 
     // The figures of docs/operations.md: requests sent, and their answers by status.
     console.log(`fuzzed ${sent} requests on ${backend.name}:`, Object.fromEntries(statuses));
     expect(sent).toBeGreaterThan(ops.length * FUZZ_RUNS);
+    expect(
+      SUCCESS_CHECKED.filter((key) => !succeeded.has(key)),
+      "routes whose success went unchecked",
+    ).toEqual([]);
   }, 600_000);
 });

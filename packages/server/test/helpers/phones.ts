@@ -1,6 +1,6 @@
 // Helpers for phone tests: joining seats, reading views and acks off a phone's socket.
 
-import type { ServerMessage } from "@misto/protocol";
+import type { SeatsAnswer, ServerMessage } from "@misto/protocol";
 import type { Harness } from "./api.js";
 import type { Client } from "./ws.js";
 
@@ -9,10 +9,7 @@ export type ViewMsg = Extract<ServerMessage, { type: "view" }>;
 export async function seatsOf(h: Harness, cookie: string, table: string) {
   const res = await h.app.inject({ method: "GET", url: `/api/tables/${table}/seats`, headers: { cookie } });
   if (res.statusCode !== 200) throw new Error(`seats: ${res.statusCode} ${res.body}`);
-  return res.json() as {
-    code: string;
-    seats: { seat: number; name: string; phone: boolean; joinedAt: number | null; person: string | null }[];
-  };
+  return res.json() as SeatsAnswer;
 }
 
 export function join(h: Pick<Harness, "app">, code: string, seat: number) {
