@@ -5,7 +5,7 @@
 // table's lease (./lease.ts) runs it.
 
 import { randomUUID } from "node:crypto";
-import { type Bot, HeuristicBot, type Seen } from "@misto/bots";
+import { type Bot, floorOf, HeuristicBot, type Seen } from "@misto/bots";
 import {
   type Action,
   type Actor,
@@ -428,17 +428,13 @@ export class OnlineRunner {
           tasks.push(host(advance, this.options.pauseMs));
           break;
         }
-        const speaker = "queue" in step ? (step.queue[step.index] as Seat | undefined) : undefined;
-        const bot = speaker === undefined ? null : botOf(speaker);
-        if (bot && speaker !== undefined) {
-          // The floor for a bot: its accusation speech, or the Don's grave choice (DON-1).
-          const grave =
-            step.kind === "lastWords" && !step.graveDone && state.seats[speaker - 1]?.card === "don";
-          if (step.kind === "accusations" || grave) {
-            const key = `${stepKey}:floor${speaker}`;
-            const at = this.dueAt(run, key, () => Date.now() + this.botDelay());
-            tasks.push({ key, at, make: () => ask(bot, state, speaker) });
-          }
+        // The floor for a bot: its accusation speech, or the Don's grave choice (DON-1).
+        const speaker = floorOf(state);
+        const bot = speaker === null ? null : botOf(speaker);
+        if (bot && speaker !== null) {
+          const key = `${stepKey}:floor${speaker}`;
+          const at = this.dueAt(run, key, () => Date.now() + this.botDelay());
+          tasks.push({ key, at, make: () => ask(bot, state, speaker) });
         }
         tasks.push(host(advance, this.options.stepMs(seconds)));
         break;
