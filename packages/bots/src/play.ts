@@ -23,6 +23,7 @@ import {
 } from "@misto/engine";
 import type { Bot, BotKind, Seen } from "./bot.js";
 import { HeuristicBot } from "./heuristic.js";
+import { floorOf } from "./host.js";
 import { RandomBot } from "./random.js";
 
 /** A fresh bot of the given kind for one seat of one game. */
@@ -98,21 +99,18 @@ export function playGame(options: PlayOptions): GameSummary {
     let command: Command | null = null;
     if (actor === "host") {
       // The floor for a seat that is not awaited: its accusation speech, or the Don's grave (DON-1).
-      if (phase.kind === "day") {
+      const speaker = floorOf(state);
+      if (speaker !== null && phase.kind === "day") {
         const step = phase.step;
         if (step.kind === "accusations") {
           const key = phase.n * 64 + step.index;
-          const speaker = step.queue[step.index] as Seat;
           if (key !== floorGiven && bots[speaker]?.talks) {
             floorGiven = key;
             command = stamped(ask(state, bots, speaker, seed), commands);
           }
-        } else if (step.kind === "lastWords" && !step.graveDone && !graveOffered) {
-          const speaker = step.queue[step.index] as Seat;
-          if (state.seats[speaker - 1]?.card === "don") {
-            graveOffered = true;
-            command = stamped(ask(state, bots, speaker, seed), commands);
-          }
+        } else if (!graveOffered) {
+          graveOffered = true;
+          command = stamped(ask(state, bots, speaker, seed), commands);
         }
       }
       command ??= hostCommand(state, hostRandom, commands);

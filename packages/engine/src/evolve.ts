@@ -23,7 +23,7 @@ import {
 } from "./flow.js";
 import { tonight } from "./night/wake.js";
 import { placeCandidates, ratedSeats, withPoints } from "./rating/points.js";
-import { appended, type Draft, draftOf, inGame, seatOf, setSeat } from "./seats.js";
+import { appended, beginStep, type Draft, draftOf, inGame, seatOf, setSeat } from "./seats.js";
 import type { GameState, LogNode, Night, RatingStep, Seat } from "./state.js";
 
 type Fact = Exclude<GameEvent, Created>;
@@ -47,6 +47,7 @@ export function initialState(created: Created): GameState {
     })),
     phase: { kind: "deal" },
     stepSince: created.at,
+    stepVersion: 0,
     lastStarter: null,
     votingStarter: null,
     nights: [],
@@ -99,6 +100,8 @@ function undo(d: Draft): void {
   }
   d.undos = undos + 1;
   d.version = version;
+  // The step brought back is a step of its own: whoever runs the table plans it anew.
+  d.stepVersion = version;
 }
 
 function replaceTonight(d: Draft, night: Night): void {
@@ -157,7 +160,7 @@ function apply(d: Draft, event: Fact, at: number): void {
           n: phase.n,
           step: { kind: "voting", round, queue, index: step.index + 1, candidates, ballots },
         };
-        d.stepSince = at;
+        beginStep(d, at);
         return;
       }
     case "liftVoted":
@@ -222,7 +225,7 @@ function advance(d: Draft, at: number): void {
     case "morning":
       announceNight(d);
       d.phase = { kind: "day", n: phase.n, step: { kind: "discussion" } };
-      d.stepSince = at;
+      beginStep(d, at);
       return;
     case "discussion":
       return startAccusations(d, phase.n, at);
@@ -236,7 +239,7 @@ function advance(d: Draft, at: number): void {
 
 function ratingStep(d: Draft, step: RatingStep, at: number): void {
   d.phase = { kind: "rating", step };
-  d.stepSince = at;
+  beginStep(d, at);
 }
 
 function applyRating(d: Draft, event: Fact, at: number): void {
@@ -315,7 +318,7 @@ function applyRating(d: Draft, event: Fact, at: number): void {
     }
     case "ratingClosed":
       d.phase = { kind: "closed" };
-      d.stepSince = at;
+      beginStep(d, at);
       return;
   }
 }

@@ -6,6 +6,7 @@ import { resolveNight } from "./night/resolve.js";
 import { anyPending, tonight, wakeFor } from "./night/wake.js";
 import {
   appended,
+  beginStep,
   type Draft,
   hasNoVote,
   inGame,
@@ -32,12 +33,12 @@ import {
 
 function dayStep(d: Draft, n: number, step: DayStep, at: number): void {
   d.phase = { kind: "day", n, step };
-  d.stepSince = at;
+  beginStep(d, at);
 }
 
 function nightStep(d: Draft, n: number, step: NightStep, at: number): void {
   d.phase = { kind: "night", n, step };
-  d.stepSince = at;
+  beginStep(d, at);
 }
 
 export function phaseRef(state: GameState): PhaseRef | null {
@@ -54,8 +55,17 @@ function checkWin(d: Draft): void {
   const winner = winnerNow(d);
   const when = phaseRef(d);
   if (winner === null || when === null) return;
-  d.result = { winner, when, announced: false };
+  end(d, { winner, when, announced: false });
+}
+
+/**
+ * The game ends with its result, to be announced: a step of its own (the time of the step the
+ * game ended in still counts for the announcement's pause).
+ */
+function end(d: Draft, result: NonNullable<Draft["result"]>): void {
+  d.result = result;
   d.phase = { kind: "ended" };
+  d.stepVersion = d.version;
 }
 
 /** Takes seats out of the game, then the win check. Cards: DAY-7 at the last word, FOUL-5/6 at once, NIGHT-14 at the announcement. */
@@ -78,8 +88,7 @@ function endPhase(d: Draft, ref: PhaseRef): void {
   d.quietPhases = left ? 0 : d.quietPhases + 1;
   const limit = d.settings.drawAfterQuietPhases;
   if (limit !== null && d.quietPhases >= limit && d.result === null) {
-    d.result = { winner: "draw", when: ref, announced: false };
-    d.phase = { kind: "ended" };
+    end(d, { winner: "draw", when: ref, announced: false });
   }
 }
 

@@ -105,6 +105,7 @@ export function draftOf(s: GameState): Draft {
     seats: s.seats,
     phase: s.phase,
     stepSince: s.stepSince,
+    stepVersion: s.stepVersion,
     lastStarter: s.lastStarter,
     votingStarter: s.votingStarter,
     nights: s.nights,
@@ -119,6 +120,12 @@ export function draftOf(s: GameState): Draft {
     undos: s.undos,
     version: s.version,
   };
+}
+
+/** A new step begins with this event (its time `at`): when, and which event, for timers and runners. */
+export function beginStep(d: Draft, at: number): void {
+  d.stepSince = at;
+  d.stepVersion = d.version;
 }
 
 /** Replaces one seat's state in the draft, keeping the other seats shared. */

@@ -207,6 +207,11 @@ export interface GameState {
   readonly phase: Phase;
   /** When the current step began (the time of the event that started it). */
   readonly stepSince: number;
+  /**
+   * The number (version) of the event that began the current step, or of the undo that brought it
+   * back: the step's identity. Unlike its time it tells apart steps begun in the same millisecond.
+   */
+  readonly stepVersion: number;
   /** DAY-5: the seat that started the previous accusation or voting round. */
   readonly lastStarter: Seat | null;
   /** The seat that started today's first voting (DAY-6, DAY-7 orders follow it). */

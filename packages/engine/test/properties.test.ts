@@ -72,7 +72,7 @@ const specArb: fc.Arbitrary<GameSpec> = fc.record({
 const json = (value: unknown) => JSON.stringify(value);
 
 /** HOST-3: a state compared to another as the game, leaving out the record of how it got there. */
-const asGame = (state: GameState) => json({ ...state, version: 0, undos: 0, log: null });
+const asGame = (state: GameState) => json({ ...state, version: 0, undos: 0, stepVersion: 0, log: null });
 
 const sortedDeck = DECK.slice().sort().join();
 const isDeck = (cards: readonly string[]) => cards.slice().sort().join() === sortedDeck;
@@ -633,6 +633,29 @@ describe("random games", { timeout: 120_000 * SCALE }, () => {
     expect(counts).toBeGreaterThan(0);
   });
 
+  it("HOST-4 every new step, phase or undo has a new stepVersion: its time alone may repeat", () => {
+    /** What a runner waits on: the phase, its step, and whose turn it is in the step's queue. */
+    const stepOf = (state: GameState) => {
+      const p = state.phase;
+      if (p.kind !== "day" && p.kind !== "night" && p.kind !== "rating") return p.kind;
+      const at = "queue" in p.step ? p.step.index : null;
+      return json([p.kind, "n" in p ? p.n : null, p.step.kind, at, state.stepSince]);
+    };
+    forGames(200, (spec) => {
+      const game = new RandomGame(spec);
+      const seen = new Set<number>([game.state.stepVersion]);
+      game.onStep = ({ before, command, decision, after }) => {
+        if (!decision.ok) return;
+        const moved = stepOf(before) !== stepOf(after) || command.type === "undo";
+        expect(after.stepVersion !== before.stepVersion).toBe(moved);
+        // Each is the number of an event: never one a step had before.
+        if (moved) expect(seen.has(after.stepVersion)).toBe(false);
+        seen.add(after.stepVersion);
+      };
+      playToClose(game);
+    });
+  });
+
   it("HOST-3 an undo restores the state before the undone step, and the kept steps replay to the live state", () => {
     forGames(400, (spec) => {
       const game = new RandomGame(spec);
@@ -670,7 +693,8 @@ describe("random games", { timeout: 120_000 * SCALE }, () => {
         expect(asGame(game.state)).toBe(asGame(s1));
       });
       const rebuilt = replay([created, ...kept]);
-      expect(json({ ...rebuilt, version: 0, undos: 0 })).toBe(json({ ...game.state, version: 0, undos: 0 }));
+      const bookkeeping = { version: 0, undos: 0, stepVersion: 0 };
+      expect(json({ ...rebuilt, ...bookkeeping })).toBe(json({ ...game.state, ...bookkeeping }));
     });
   });
 });

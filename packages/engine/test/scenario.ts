@@ -195,9 +195,9 @@ export class Table {
     return p.step.kind === "wake" ? p.step.role : p.step.kind;
   }
 
-  /** The game position, without the bookkeeping an undo changes (version, undo count). */
+  /** The game position, without the bookkeeping an undo changes (version, undo count, step version). */
   position(): string {
-    const { version: _version, undos: _undos, ...rest } = this.state;
+    const { version: _version, undos: _undos, stepVersion: _stepVersion, ...rest } = this.state;
     return JSON.stringify(rest);
   }
 }

@@ -65,49 +65,136 @@ export type ComplaintBody = Static<typeof ComplaintBody>;
 export const AnswerBody = Type.Object({ text: Lines(2000) }, { additionalProperties: false });
 export type AnswerBody = Static<typeof AnswerBody>;
 
+// ── Answers (also the OpenAPI document's response schemas: Fastify serialises each answer by
+// them, so a field missing here is dropped from the answer) ──
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
+  Type.Union([schema, Type.Null()]);
+/** Epoch milliseconds. */
+const Moment = Type.Integer({ minimum: 0 });
+/** Who did it: an account's id and name. */
+const AccountRef = Type.Object({ id: Type.String(), name: Type.String() }, { additionalProperties: false });
+
 /** A person as the directory shows them. */
-export interface PersonInfo {
-  readonly id: string;
-  readonly name: string;
-  readonly kind: "member" | "guest";
-  readonly council: boolean;
-  /** The person's account, if any (`login` shown to the administration only). */
-  readonly account: { readonly id: string; readonly role: Role; readonly login?: string } | null;
-  /** A ban in force now (CLUB-3), or null. */
-  readonly ban: { readonly until: number; readonly reason: string } | null;
-}
+export const PersonInfo = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    kind: Type.Union([Type.Literal("member"), Type.Literal("guest")]),
+    council: Type.Boolean(),
+    /** The person's account, if any (`login` shown to the administration only). */
+    account: Nullable(
+      Type.Object(
+        { id: Type.String(), role: Role, login: Type.Optional(Type.String()) },
+        { additionalProperties: false },
+      ),
+    ),
+    /** A ban in force now (CLUB-3), or null. */
+    ban: Nullable(Type.Object({ until: Moment, reason: Type.String() }, { additionalProperties: false })),
+  },
+  { additionalProperties: false },
+);
+export type PersonInfo = Static<typeof PersonInfo>;
 
 /** A game a person played (GET /api/people/:id), a merged guest's included. */
-export interface PersonGame {
-  readonly table: string;
-  readonly title: string;
-  readonly seat: number;
-  readonly phase: string;
-  readonly winner: string | null;
-  readonly createdAt: number;
-}
+export const PersonGame = Type.Object(
+  {
+    table: Type.String(),
+    title: Type.String(),
+    seat: Type.Integer({ minimum: 1, maximum: 12 }),
+    phase: Type.String(),
+    winner: Nullable(Type.String()),
+    createdAt: Moment,
+  },
+  { additionalProperties: false },
+);
+export type PersonGame = Static<typeof PersonGame>;
 
-export interface SanctionInfo {
-  readonly id: string;
-  readonly person: string;
-  readonly kind: "warning" | "ban";
-  readonly reason: string;
-  readonly from: number | null;
-  readonly until: number | null;
-  readonly by: { readonly id: string; readonly name: string };
-  readonly at: number;
-}
+export const SanctionInfo = Type.Object(
+  {
+    id: Type.String(),
+    person: Type.String(),
+    kind: SanctionBody.properties.kind,
+    reason: Type.String(),
+    /** A ban's period; a warning has none. */
+    from: Nullable(Moment),
+    until: Nullable(Moment),
+    by: AccountRef,
+    at: Moment,
+  },
+  { additionalProperties: false },
+);
+export type SanctionInfo = Static<typeof SanctionInfo>;
 
-export interface ComplaintInfo {
-  readonly id: string;
-  readonly table: string;
-  readonly about: "game" | "host";
-  readonly text: string;
-  readonly by: { readonly id: string; readonly name: string };
-  readonly at: number;
-  readonly answer: {
-    readonly text: string;
-    readonly by: { readonly id: string; readonly name: string };
-    readonly at: number;
-  } | null;
-}
+export const ComplaintInfo = Type.Object(
+  {
+    id: Type.String(),
+    table: Type.String(),
+    about: ComplaintBody.properties.about,
+    text: Type.String(),
+    by: AccountRef,
+    at: Moment,
+    answer: Nullable(
+      Type.Object({ text: Type.String(), by: AccountRef, at: Moment }, { additionalProperties: false }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type ComplaintInfo = Static<typeof ComplaintInfo>;
+
+/** GET /api/people. */
+export const PeopleAnswer = Type.Object({ people: Type.Array(PersonInfo) }, { additionalProperties: false });
+export type PeopleAnswer = Static<typeof PeopleAnswer>;
+
+/** POST /api/people, PATCH /api/people/:id, POST /api/people/:id/merge: the person as now. */
+export const PersonAnswer = Type.Object({ person: PersonInfo }, { additionalProperties: false });
+export type PersonAnswer = Static<typeof PersonAnswer>;
+
+/** GET /api/people/:id: the person, their sanctions (to the admin and themselves) and latest games. */
+export const PersonPage = Type.Object(
+  { person: PersonInfo, sanctions: Type.Array(SanctionInfo), games: Type.Array(PersonGame) },
+  { additionalProperties: false },
+);
+export type PersonPage = Static<typeof PersonPage>;
+
+/** DELETE /api/people/:id/sessions, DELETE /api/sessions: how many sessions ended. */
+export const EndedAnswer = Type.Object(
+  { ended: Type.Integer({ minimum: 0 }) },
+  { additionalProperties: false },
+);
+export type EndedAnswer = Static<typeof EndedAnswer>;
+
+/** GET /api/people/:id/sanctions. */
+export const SanctionsAnswer = Type.Object(
+  { sanctions: Type.Array(SanctionInfo) },
+  { additionalProperties: false },
+);
+export type SanctionsAnswer = Static<typeof SanctionsAnswer>;
+
+/** POST /api/people/:id/sanctions. */
+export const SanctionAnswer = Type.Object({ sanction: SanctionInfo }, { additionalProperties: false });
+export type SanctionAnswer = Static<typeof SanctionAnswer>;
+
+/** POST /api/tables/:id/complaints, POST /api/complaints/:id/answer. */
+export const ComplaintAnswer = Type.Object({ complaint: ComplaintInfo }, { additionalProperties: false });
+export type ComplaintAnswer = Static<typeof ComplaintAnswer>;
+
+/** GET /api/complaints: the open ones. */
+export const ComplaintsAnswer = Type.Object(
+  { complaints: Type.Array(ComplaintInfo) },
+  { additionalProperties: false },
+);
+export type ComplaintsAnswer = Static<typeof ComplaintsAnswer>;
+
+/** GET /api/tables/:id/complaints: the table, and the complaints the viewer may read. */
+export const TableComplaints = Type.Object(
+  {
+    table: Type.Object(
+      { id: Type.String(), title: Type.String(), over: Type.Boolean() },
+      { additionalProperties: false },
+    ),
+    complaints: Type.Array(ComplaintInfo),
+  },
+  { additionalProperties: false },
+);
+export type TableComplaints = Static<typeof TableComplaints>;

@@ -101,7 +101,7 @@ async function build(options: ServerOptions, redis: RedisLink | null): Promise<F
   let runner: OnlineRunner | null = null;
   const hub = new Hub(tables, redis?.fanout ?? null, (id) => runner?.running(id) === true);
   const outChat = new OutChat(store, tables, hub, redis?.fanout ?? null);
-  runner = new OnlineRunner(tables, store, options.online, redis?.leases);
+  runner = new OnlineRunner(tables, store, { log: app.log, ...options.online }, redis?.leases);
   const online = runner;
   app.addHook("onReady", async () => {
     void online.resume().catch(() => undefined);

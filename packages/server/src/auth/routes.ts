@@ -2,7 +2,7 @@
 
 import { randomUUID } from "node:crypto";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { HostAnswer, NewHostBody, SetupBody, SetupState, SignInBody } from "@misto/protocol";
+import { HostAnswer, NewHostBody, NoContent, SetupBody, SetupState, SignInBody } from "@misto/protocol";
 import { HttpError } from "../errors.js";
 import { doc } from "../openapi.js";
 import { type HostRow, type PersonRow, type Store, StoreConflict } from "../store/index.js";
@@ -116,13 +116,17 @@ export function authRoutes(
       },
     );
 
-    app.delete("/api/session", { schema: doc("setup", "Signs out") }, async (request, reply) => {
-      await requireAccount(store, request);
-      const cookie = request.cookies[SESSION_COOKIE];
-      await endSession(store, request, reply);
-      if (cookie) onSignOut(tokenHash(cookie));
-      return reply.code(204).send();
-    });
+    app.delete(
+      "/api/session",
+      { schema: { ...doc("setup", "Signs out"), response: { 204: NoContent("Signed out: no body") } } },
+      async (request, reply) => {
+        await requireAccount(store, request);
+        const cookie = request.cookies[SESSION_COOKIE];
+        await endSession(store, request, reply);
+        if (cookie) onSignOut(tokenHash(cookie));
+        return reply.code(204).send();
+      },
+    );
 
     app.get(
       "/api/me",

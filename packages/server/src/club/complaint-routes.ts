@@ -3,7 +3,15 @@
 
 import { randomUUID } from "node:crypto";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { AnswerBody, ComplaintBody, type ComplaintInfo, Id } from "@misto/protocol";
+import {
+  AnswerBody,
+  ComplaintAnswer,
+  ComplaintBody,
+  type ComplaintInfo,
+  ComplaintsAnswer,
+  Id,
+  TableComplaints,
+} from "@misto/protocol";
 import { Type } from "typebox";
 import { requireAccount, requireAdmin, runsTables } from "../auth/sessions.js";
 import { HttpError } from "../errors.js";
@@ -47,6 +55,7 @@ export function complaintRoutes(store: Store, tables: TableService): FastifyPlug
           ...doc("people", "Files a complaint about a finished game or its host (CLUB-2)"),
           params: IdParams,
           body: ComplaintBody,
+          response: { 201: ComplaintAnswer },
         },
       },
       async (request, reply) => {
@@ -85,7 +94,13 @@ export function complaintRoutes(store: Store, tables: TableService): FastifyPlug
 
     app.get(
       "/api/tables/:id/complaints",
-      { schema: { ...doc("people", "The complaints about a game"), params: IdParams } },
+      {
+        schema: {
+          ...doc("people", "The complaints about a game"),
+          params: IdParams,
+          response: { 200: TableComplaints },
+        },
+      },
       async (request) => {
         const account = await requireAccount(store, request);
         const table = await store.getTable(request.params.id);
@@ -104,11 +119,15 @@ export function complaintRoutes(store: Store, tables: TableService): FastifyPlug
       },
     );
 
-    app.get("/api/complaints", { schema: doc("people", "Every open complaint (admin)") }, async (request) => {
-      await requireAdmin(store, request);
-      const open = await store.listComplaints({ open: true });
-      return { complaints: await Promise.all(open.map(complaintInfo)) };
-    });
+    app.get(
+      "/api/complaints",
+      { schema: { ...doc("people", "Every open complaint (admin)"), response: { 200: ComplaintsAnswer } } },
+      async (request) => {
+        await requireAdmin(store, request);
+        const open = await store.listComplaints({ open: true });
+        return { complaints: await Promise.all(open.map(complaintInfo)) };
+      },
+    );
 
     app.post(
       "/api/complaints/:id/answer",
@@ -117,6 +136,7 @@ export function complaintRoutes(store: Store, tables: TableService): FastifyPlug
           ...doc("people", "The administration answers a complaint"),
           params: IdParams,
           body: AnswerBody,
+          response: { 200: ComplaintAnswer },
         },
       },
       async (request) => {

@@ -5,15 +5,22 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import {
+  EndedAnswer,
   Id,
   MergeBody,
   NewPersonBody,
+  NoContent,
   PasswordBody,
+  PeopleAnswer,
   PeopleQuery,
+  PersonAnswer,
   type PersonInfo,
+  PersonPage,
   PersonPatchBody,
+  SanctionAnswer,
   SanctionBody,
   type SanctionInfo,
+  SanctionsAnswer,
 } from "@misto/protocol";
 import { Type } from "typebox";
 import { hashPassword } from "../auth/password.js";
@@ -99,7 +106,13 @@ export function peopleRoutes(
   return async (app) => {
     app.get(
       "/api/people",
-      { schema: { ...doc("people", "Searches the directory as you type"), querystring: PeopleQuery } },
+      {
+        schema: {
+          ...doc("people", "Searches the directory as you type"),
+          querystring: PeopleQuery,
+          response: { 200: PeopleAnswer },
+        },
+      },
       async (request) => {
         const viewer = await requireAccount(store, request);
         const limit = request.query.limit ? Number(request.query.limit) : DEFAULT_LIMIT;
@@ -116,7 +129,13 @@ export function peopleRoutes(
 
     app.get(
       "/api/people/:id",
-      { schema: { ...doc("people", "A person and his recent games"), params: PersonParams } },
+      {
+        schema: {
+          ...doc("people", "A person and his recent games"),
+          params: PersonParams,
+          response: { 200: PersonPage },
+        },
+      },
       async (request) => {
         const viewer = await requireAccount(store, request);
         const person = await existing(request.params.id);
@@ -147,7 +166,13 @@ export function peopleRoutes(
 
     app.post(
       "/api/people",
-      { schema: { ...doc("people", "Adds a member (admin)"), body: NewPersonBody } },
+      {
+        schema: {
+          ...doc("people", "Adds a member (admin)"),
+          body: NewPersonBody,
+          response: { 201: PersonAnswer },
+        },
+      },
       async (request, reply) => {
         const admin = await requireAdmin(store, request);
         const at = Date.now();
@@ -186,6 +211,7 @@ export function peopleRoutes(
           ...doc("people", "Sets a person's role or council (admin)"),
           params: PersonParams,
           body: PersonPatchBody,
+          response: { 200: PersonAnswer },
         },
       },
       async (request) => {
@@ -222,6 +248,7 @@ export function peopleRoutes(
           ...doc("people", "Merges a guest into a member (admin)"),
           params: PersonParams,
           body: MergeBody,
+          response: { 200: PersonAnswer },
         },
       },
       async (request) => {
@@ -250,6 +277,7 @@ export function peopleRoutes(
           ...doc("people", "Sets a member's new password (admin)"),
           params: PersonParams,
           body: PasswordBody,
+          response: { 204: NoContent("The password is set") },
         },
       },
       async (request, reply) => {
@@ -264,7 +292,13 @@ export function peopleRoutes(
 
     app.delete(
       "/api/people/:id/sessions",
-      { schema: { ...doc("people", "Signs a member out everywhere (admin)"), params: PersonParams } },
+      {
+        schema: {
+          ...doc("people", "Signs a member out everywhere (admin)"),
+          params: PersonParams,
+          response: { 200: EndedAnswer },
+        },
+      },
       async (request) => {
         await requireAdmin(store, request);
         const account = await accountOf(await existing(request.params.id));
@@ -274,7 +308,12 @@ export function peopleRoutes(
 
     app.delete(
       "/api/sessions",
-      { schema: doc("people", "Signs one's own account out everywhere") },
+      {
+        schema: {
+          ...doc("people", "Signs one's own account out everywhere"),
+          response: { 200: EndedAnswer },
+        },
+      },
       async (request, reply) => {
         const me = await requireAccount(store, request);
         // This session is among them; its cookie is cleared too.
@@ -286,7 +325,13 @@ export function peopleRoutes(
 
     app.get(
       "/api/people/:id/sanctions",
-      { schema: { ...doc("people", "A person's sanctions"), params: PersonParams } },
+      {
+        schema: {
+          ...doc("people", "A person's sanctions"),
+          params: PersonParams,
+          response: { 200: SanctionsAnswer },
+        },
+      },
       async (request) => {
         const viewer = await requireAccount(store, request);
         const person = await existing(request.params.id);
@@ -312,6 +357,7 @@ export function peopleRoutes(
           ...doc("people", "Records a sanction, up to a ban (CLUB-3, admin)"),
           params: PersonParams,
           body: SanctionBody,
+          response: { 201: SanctionAnswer },
         },
       },
       async (request, reply) => {

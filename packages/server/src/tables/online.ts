@@ -5,7 +5,7 @@
 // table's lease (./lease.ts) runs it.
 
 import { randomUUID } from "node:crypto";
-import { type Bot, HeuristicBot, type Seen } from "@misto/bots";
+import { type Bot, floorOf, HeuristicBot, type Seen } from "@misto/bots";
 import {
   type Action,
   type Actor,
@@ -38,6 +38,13 @@ export interface OnlineOptions {
   readonly stepMs?: (seconds: number) => number;
   /** The random source of the bots and their delays. */
   readonly random?: () => number;
+  /** Where a host action the engine refused is told (the server's logger). Default: nowhere. */
+  readonly log?: RunnerLog;
+}
+
+/** The runner's logger: a pino (Fastify) logger is one. */
+export interface RunnerLog {
+  warn(fields: Record<string, unknown>, message: string): void;
 }
 
 interface Run {
@@ -97,6 +104,7 @@ export class OnlineRunner {
       botDelayMs: options.botDelayMs ?? DEFAULTS.botDelayMs,
       stepMs: options.stepMs ?? ((seconds) => seconds * 1000),
       random: options.random ?? Math.random,
+      log: options.log ?? { warn: () => undefined },
     };
     this.unsubscribe.push(
       tables.onLoad((table) => this.seen(table)),
@@ -254,6 +262,7 @@ export class OnlineRunner {
     }
     run.busy = true;
     let due: Task | undefined;
+    let action: Action | null = null;
     let away = false;
     try {
       const table = await this.tables.get(id);
@@ -265,14 +274,17 @@ export class OnlineRunner {
         .sort((a, b) => a.at - b.at)[0];
       if (due) {
         run.done.add(due.key);
-        const action = due.make();
+        action = due.make();
         if (action) await this.send(table, action);
       }
     } catch (error) {
-      // A stale seq (someone acted first) or a refused action: the next change or timer replans.
-      // Anything else (the database away): the step is not done, and is tried again.
-      if (!(error instanceof HttpError)) {
-        away = true;
+      if (error instanceof HttpError && error.code !== "stale") {
+        // Refused: a bug to see, told once (the task stays done, so it is not sent again).
+        this.refused(id, action, error);
+      } else {
+        // A stale seq (someone acted first): quiet, and tried again on the table as it is now if
+        // the step still wants it. Anything else (the database away): tried again in RETRY_MS.
+        if (!(error instanceof HttpError)) away = true;
         if (due) run.done.delete(due.key);
       }
     } finally {
@@ -288,6 +300,14 @@ export class OnlineRunner {
       else if (fresh && !this.stopped) this.plan(run, fresh);
       run.again = false;
     }
+  }
+
+  private refused(table: string, action: Action | null, error: HttpError): void {
+    const rule = error.extra.rule ?? null;
+    this.options.log.warn(
+      { table, action, rule, message: error.message },
+      "the engine refused the online runner's action",
+    );
   }
 
   /** The database did not answer: the run fires again in RETRY_MS (the table read anew then). */
@@ -340,7 +360,9 @@ export class OnlineRunner {
   private tasks(run: Run, state: GameState): Task[] {
     const phase = state.phase;
     const since = state.stepSince;
-    const stepKey = `${since}:${phase.kind}:${"step" in phase ? JSON.stringify(phase.step).slice(0, 200) : ""}`;
+    // The engine's identity of the step: its time alone would not tell apart two steps begun in one
+    // millisecond (the second would pass for done, and the table stall).
+    const stepKey = String(state.stepVersion);
     const host = (make: () => Action | null, delay: number, tag = "host"): Task => ({
       key: `${stepKey}:${tag}`,
       at: since + delay,
@@ -406,17 +428,13 @@ export class OnlineRunner {
           tasks.push(host(advance, this.options.pauseMs));
           break;
         }
-        const speaker = "queue" in step ? (step.queue[step.index] as Seat | undefined) : undefined;
-        const bot = speaker === undefined ? null : botOf(speaker);
-        if (bot && speaker !== undefined) {
-          // The floor for a bot: its accusation speech, or the Don's grave choice (DON-1).
-          const grave =
-            step.kind === "lastWords" && !step.graveDone && state.seats[speaker - 1]?.card === "don";
-          if (step.kind === "accusations" || grave) {
-            const key = `${stepKey}:floor${speaker}`;
-            const at = this.dueAt(run, key, () => Date.now() + this.botDelay());
-            tasks.push({ key, at, make: () => ask(bot, state, speaker) });
-          }
+        // The floor for a bot: its accusation speech, or the Don's grave choice (DON-1).
+        const speaker = floorOf(state);
+        const bot = speaker === null ? null : botOf(speaker);
+        if (bot && speaker !== null) {
+          const key = `${stepKey}:floor${speaker}`;
+          const at = this.dueAt(run, key, () => Date.now() + this.botDelay());
+          tasks.push({ key, at, make: () => ask(bot, state, speaker) });
         }
         tasks.push(host(advance, this.options.stepMs(seconds)));
         break;

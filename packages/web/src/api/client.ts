@@ -4,21 +4,25 @@
 import type {
   CommandBody,
   Committed,
+  ComplaintAnswer,
   ComplaintBody,
-  ComplaintInfo,
+  ComplaintsAnswer,
   DisplayAnswer,
+  EndedAnswer,
   HostInfo,
   NewHostBody,
   NewPersonBody,
   NewTableAnswer,
   NewTableBody,
-  PersonGame,
-  PersonInfo,
+  PeopleAnswer,
+  PersonAnswer,
+  PersonPage,
   PersonPatchBody,
+  SanctionAnswer,
   SanctionBody,
-  SanctionInfo,
   SetupBody,
   SignInBody,
+  TableComplaints,
   TableEvents,
   TableSummary,
 } from "@misto/protocol";
@@ -66,22 +70,20 @@ export interface Api {
   recordUrl(id: string): string;
   display(id: string): Promise<Result<DisplayAnswer>>;
   /** Every session of this account ends (docs/api.md "People"). */
-  signOutEverywhere(): Promise<Result<{ ended: number }>>;
+  signOutEverywhere(): Promise<Result<EndedAnswer>>;
   /** The club's directory: search as you type. */
-  people(q: string, limit?: number): Promise<Result<{ people: PersonInfo[] }>>;
-  person(id: string): Promise<Result<{ person: PersonInfo; sanctions: SanctionInfo[]; games: PersonGame[] }>>;
-  addPerson(body: NewPersonBody): Promise<Result<{ person: PersonInfo }>>;
-  patchPerson(id: string, body: PersonPatchBody): Promise<Result<{ person: PersonInfo }>>;
-  merge(guest: string, into: string): Promise<Result<{ person: PersonInfo }>>;
+  people(q: string, limit?: number): Promise<Result<PeopleAnswer>>;
+  person(id: string): Promise<Result<PersonPage>>;
+  addPerson(body: NewPersonBody): Promise<Result<PersonAnswer>>;
+  patchPerson(id: string, body: PersonPatchBody): Promise<Result<PersonAnswer>>;
+  merge(guest: string, into: string): Promise<Result<PersonAnswer>>;
   resetPassword(id: string, password: string): Promise<Result<null>>;
-  signOutPerson(id: string): Promise<Result<{ ended: number }>>;
-  addSanction(id: string, body: SanctionBody): Promise<Result<{ sanction: SanctionInfo }>>;
-  complaints(
-    table: string,
-  ): Promise<Result<{ table: { id: string; title: string; over: boolean }; complaints: ComplaintInfo[] }>>;
-  fileComplaint(table: string, body: ComplaintBody): Promise<Result<{ complaint: ComplaintInfo }>>;
-  openComplaints(): Promise<Result<{ complaints: ComplaintInfo[] }>>;
-  answerComplaint(id: string, text: string): Promise<Result<{ complaint: ComplaintInfo }>>;
+  signOutPerson(id: string): Promise<Result<EndedAnswer>>;
+  addSanction(id: string, body: SanctionBody): Promise<Result<SanctionAnswer>>;
+  complaints(table: string): Promise<Result<TableComplaints>>;
+  fileComplaint(table: string, body: ComplaintBody): Promise<Result<ComplaintAnswer>>;
+  openComplaints(): Promise<Result<ComplaintsAnswer>>;
+  answerComplaint(id: string, text: string): Promise<Result<ComplaintAnswer>>;
 }
 
 function asError(status: number, body: unknown): ApiError {
