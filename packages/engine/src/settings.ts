@@ -92,6 +92,9 @@ const CHECKS: { [K in keyof Settings]: Check } = {
 
 export const SETTING_NAMES = Object.keys(CHECKS) as (keyof Settings)[];
 
+/** What an unknown key is told, wherever settings are read (the engine, a record's import). */
+export const NOT_A_SETTING = `is not a setting (the settings: ${SETTING_NAMES.join(", ")})`;
+
 export interface SettingsProblem {
   setting: string;
   message: string;
@@ -112,7 +115,7 @@ export function validateSettings(
     if (!Object.hasOwn(CHECKS, key)) {
       problems.push({
         setting: key,
-        message: `is not a setting (the settings: ${SETTING_NAMES.join(", ")})`,
+        message: NOT_A_SETTING,
       });
       continue;
     }

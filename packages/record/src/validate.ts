@@ -12,9 +12,9 @@ import {
   evolve,
   type GameEvent,
   type GameState,
+  NOT_A_SETTING,
   type RuleId,
   replay,
-  SETTING_NAMES,
   seededRandom,
   shuffled,
   validateSettings,
@@ -140,9 +140,7 @@ function schemaProblem(e: ErrorObject): RecordProblem | null {
       return {
         path: `${e.instancePath}/${escapePointer(String(p.additionalProperty))}`,
         // In the settings, the settings there are: the same answer as the engine's (settings.ts).
-        message: /^\/events\/0\/settings$/.test(e.instancePath)
-          ? `is not a setting (the settings: ${SETTING_NAMES.join(", ")})`
-          : "is not a field here",
+        message: /^\/events\/0\/settings$/.test(e.instancePath) ? NOT_A_SETTING : "is not a field here",
       };
     case "const":
       return { path: e.instancePath, message: `must be ${JSON.stringify(p.allowedValue)}` };
