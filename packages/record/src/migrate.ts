@@ -20,14 +20,18 @@ function hostMoment(state: GameState | null): state is GameState {
  * Throws on events the engine cannot fold (the caller reports the record as broken).
  */
 export function eventsFromVersion1(events: readonly GameEvent[]): GameEvent[] {
-  return eventGroupsFromVersion1(events).flat();
+  return eventGroupsFromVersion1(events).groups.flat();
 }
 
 /**
  * The same, one group per version 1 event: that event as version 2 has it (an undo maybe repeated)
  * and the host's steps inserted after it. A store that numbers events maps its old numbers by them.
+ * Also the game they fold to (null for no events), so that a caller need not fold them again.
  */
-export function eventGroupsFromVersion1(events: readonly GameEvent[]): GameEvent[][] {
+export function eventGroupsFromVersion1(events: readonly GameEvent[]): {
+  groups: GameEvent[][];
+  state: GameState | null;
+} {
   const groups: GameEvent[][] = [];
   // For every step in the game's undo log: whether this migration inserted it.
   const inserted: boolean[] = [];
@@ -53,5 +57,5 @@ export function eventGroupsFromVersion1(events: readonly GameEvent[]): GameEvent
     }
     groups.push(out);
   }
-  return groups;
+  return { groups, state };
 }

@@ -5,7 +5,7 @@
 // A table whose events do not fold is left as it was and named in the log: one broken table does
 // not keep the whole club's server from starting.
 
-import { evolve, type GameEvent, type GameState } from "@misto/engine";
+import type { GameEvent, GameState } from "@misto/engine";
 import { eventGroupsFromVersion1 } from "@misto/record";
 import { type Kysely, sql } from "kysely";
 import { gameResult } from "../../rating/result.js";
@@ -92,13 +92,11 @@ const isHostStep = (e: GameEvent) => e.type === "advanced" && HOST_STEPS.has(e.f
 /** The table's events in version 2, or null when they are the same (no count, no night's end yet). */
 function upgradeOf(old: readonly GameEvent[]): Upgrade | null {
   if (old.some(isHostStep)) return null;
-  const groups = eventGroupsFromVersion1(old);
+  const { groups, state } = eventGroupsFromVersion1(old);
   const events = groups.flat();
   if (events.length === old.length) return null;
   const seqs = [0];
   for (const group of groups) seqs.push((seqs.at(-1) as number) + group.length);
-  let state: GameState | null = null;
-  for (const event of events) state = evolve(state, event);
   if (!state) throw new Error("the table has no events");
   return { events, seqs, state };
 }
