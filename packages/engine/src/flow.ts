@@ -150,13 +150,16 @@ function countVoting(d: Draft, n: number, step: Extract<DayStep, { kind: "voting
   // filled by a loop (Array.prototype.fill runs outside the optimized code, in V8's C++ runtime).
   const votes: number[] = [];
   for (let i = 0; i < SEATS; i++) votes.push(0);
-  for (const b of step.ballots) if (inGame(d, b.target)) votes[b.target - 1] += 1;
+  const add = (seat: Seat, n: number): void => {
+    votes[seat - 1] = (votes[seat - 1] ?? 0) + n;
+  };
+  for (const b of step.ballots) if (inGame(d, b.target)) add(b.target, 1);
   const foulVotes: { seat: Seat; votes: number }[] = [];
   if (step.round === "vote") {
     for (const s of d.seats) {
       if (s.out === null && s.foulVotes > 0) {
         foulVotes.push({ seat: s.seat, votes: s.foulVotes });
-        votes[s.seat - 1] += s.foulVotes;
+        add(s.seat, s.foulVotes);
         setSeat(d, s.seat, { foulVotes: 0 });
       }
     }

@@ -163,7 +163,7 @@ describe.each([
     expect(await store.getTable(row.id)).toEqual({ ...row, seq: 1 });
     const events = await store.readEvents(row.id);
     expect(events).toEqual([{ seq: 1, event: game.created }]);
-    expect(JSON.stringify(events[0].event)).toBe(JSON.stringify(game.created));
+    expect(JSON.stringify(events[0]?.event)).toBe(JSON.stringify(game.created));
     expect(await store.getTable("no-such-table")).toBeNull();
     expect(await store.readEvents("no-such-table")).toEqual([]);
 
@@ -322,6 +322,7 @@ describe.each([
     const events = played.events ?? [];
     expect(events.length).toBeGreaterThan(20);
     const [created, ...rest] = events;
+    if (created === undefined) throw new Error("a played game starts with its created event");
     const row = {
       id: `bot-${name}`,
       title: "Bots",
