@@ -68,7 +68,7 @@ export function defaultDraft(): SettingsDraft {
 }
 
 /** A draft's text read as its setting's value (the engine's check comes after). */
-function valueOf(shape: SettingShape, value: string | boolean): { value: unknown; badList?: true } {
+function readSetting(shape: SettingShape, value: string | boolean): { value: unknown; badList?: true } {
   if (typeof value === "boolean" || shape.kind === "boolean" || shape.kind === "choice") return { value };
   if (shape.kind === "list") {
     const parts = value.split(/[\s,;]+/).filter(Boolean);
@@ -89,7 +89,7 @@ export function readDraft(draft: SettingsDraft): {
   const settings: Record<string, unknown> = {};
   const problems: Partial<Record<string, SettingProblem>> = {};
   for (const name of SETTING_NAMES) {
-    const read = valueOf(SETTING_SHAPES[name], draft[name]);
+    const read = readSetting(SETTING_SHAPES[name], draft[name]);
     settings[name] = read.value;
     if (read.badList) problems[name] = { kind: "list" };
   }
