@@ -74,12 +74,15 @@ export type HostInfo = Static<typeof HostInfo>;
 
 /** POST /api/setup, POST /api/session, GET /api/me, POST /api/hosts: the account. */
 export const HostAnswer = Type.Object({ host: HostInfo });
+export type HostAnswer = Static<typeof HostAnswer>;
 
 /** GET /api/setup: whether the club still needs its one-time setup. */
 export const SetupState = Type.Object({ needed: Type.Boolean() });
+export type SetupState = Static<typeof SetupState>;
 
 /** GET /api/health. */
 export const Health = Type.Object({ ok: Type.Literal(true) });
+export type Health = Static<typeof Health>;
 
 /** A person's id in the club's directory (GET /api/people). */
 export const PersonId = Id;
