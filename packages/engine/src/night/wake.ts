@@ -38,40 +38,14 @@ export interface Wake {
   /** Choosers who may only skip, and the rule that stops them. */
   readonly stopped: readonly { readonly seat: Seat; readonly rule: RuleId }[];
   /**
-   * NIGHT-3, NIGHT-8: for a freeze or a heal, repeatBlocked for tonight. It is kept here because
-   * the wake is cached per state and targetProblem is asked once per target.
+   * NIGHT-3, NIGHT-8: for a freeze or a heal, repeatBlocked for tonight, found once for the wake:
+   * a seat's list of choices asks targetRefusal once per target.
    */
   readonly blocked: Seat | "any" | null;
 }
 
 /** The step of the call order for `role` tonight, or null when nobody wakes for it. */
 export function wakeFor(state: GameState, role: NightRole): Wake | null {
-  // The answer depends only on the seats and tonight's choices, and both are replaced, never
-  // changed in place; one step of the night asks several times, so the last answer is kept.
-  const c = lastWake;
-  if (
-    c &&
-    c.seats === state.seats &&
-    c.nights === state.nights &&
-    c.role === role &&
-    c.settings === state.settings
-  ) {
-    return c.wake;
-  }
-  const wake = computeWake(state, role);
-  lastWake = { seats: state.seats, nights: state.nights, settings: state.settings, role, wake };
-  return wake;
-}
-
-let lastWake: {
-  seats: GameState["seats"];
-  nights: GameState["nights"];
-  settings: GameState["settings"];
-  role: NightRole;
-  wake: Wake | null;
-} | null = null;
-
-function computeWake(state: GameState, role: NightRole): Wake | null {
   const frozen = standingFreeze(state);
   switch (role) {
     case "prostitute":
