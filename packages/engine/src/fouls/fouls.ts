@@ -78,7 +78,7 @@ export function addFouls(d: Draft, seat: Seat, count: number): void {
   const s = seatOf(d, seat);
   const fouls = Math.min(5, s.fouls + count);
   setSeat(d, seat, { fouls, foulVotes: s.foulVotes + Math.max(0, fouls - Math.max(s.fouls, 1)) });
-  if (fouls >= 5 && inGame(d, seat)) eliminate(d, [seat], "fouls");
+  if (fouls >= 5 && inGame(d, seat)) eliminate(d, [seat], "fouls"); // FOUL-5
 }
 
 /** FOUL-2: every third remark of the game becomes a foul. */

@@ -197,22 +197,24 @@ export type TargetRefusal =
 
 /** The reason `target` is refused to `seat` at this wake step, or null when the choice is legal. */
 export function targetRefusal(state: GameState, wake: Wake, seat: Seat, target: Seat): TargetRefusal | null {
-  if (isStopped(wake, seat)) return "stopped";
-  if (!inGame(state, target)) return "out";
+  if (isStopped(wake, seat)) return "stopped"; // NIGHT-2, NIGHT-4, ACTING-DON
+  if (!inGame(state, target)) return "out"; // NIGHT-1: dead players are never targets
   switch (wake.action) {
-    case "freeze":
+    case "freeze": // NIGHT-3 (freezing herself or a civilian is legal and has no effect, NIGHT-2)
     case "heal": {
+      // NIGHT-8 (NIGHT-6: the doctor may heal himself)
       const blocked = wake.blocked;
       if (blocked === "any") return "rest";
       return blocked === target ? "repeated" : null;
     }
     case "shot":
+      // NIGHT-9: the lone prostitute not at herself (NIGHT-5); the mafia not at a shooter.
       if (!isMafioso(seatOf(state, seat).card)) return target === seat ? "selfShot" : null;
       return wake.choosers.includes(target) ? "shooter" : null;
     case "kill":
-      return target === seat ? "selfKill" : null;
+      return target === seat ? "selfKill" : null; // NIGHT-10
     case "check":
-      return target === seat ? "selfCheck" : null;
+      return target === seat ? "selfCheck" : null; // NIGHT-11
   }
 }
 
