@@ -9,7 +9,7 @@ import { checkGrave } from "./don/grave.js";
 import type { GameEvent } from "./events.js";
 import { checkDisqualify, checkFoul, checkRemark } from "./fouls/fouls.js";
 import { hostOnly } from "./guards.js";
-import { advanceProblem } from "./host/advance.js";
+import { advanceProblem, announceProblem } from "./host/advance.js";
 import { undoProblem } from "./host/undo.js";
 import { checkChoose } from "./night/choose.js";
 import { checkNote } from "./night/note.js";
@@ -79,13 +79,7 @@ export function check(state: GameState, c: CommandBody & { readonly actor: Actor
     case "undo":
       return hostOnly(c.actor, "undo") ?? undoProblem(state);
     case "announceResult":
-      // HOST-2: the host announces the result of a game that has ended.
-      return (
-        hostOnly(c.actor, "announce the result") ??
-        (state.phase.kind === "ended"
-          ? null
-          : ruleError("HOST-2", "there is no result to announce: the game goes on"))
-      );
+      return hostOnly(c.actor, "announce the result") ?? announceProblem(state);
     default:
       return checkRating(state, c);
   }

@@ -5,7 +5,7 @@
 import { type Action, ALL_SEATS } from "./actions.js";
 import { gravesOf } from "./don/grave.js";
 import { disciplineOf } from "./fouls/fouls.js";
-import { advanceProblem } from "./host/advance.js";
+import { advanceProblem, announceProblem } from "./host/advance.js";
 import { undoProblem } from "./host/undo.js";
 import { choicesOf } from "./night/choose.js";
 import { notesOf } from "./night/note.js";
@@ -74,7 +74,7 @@ function hostActions(state: GameState): Action[] {
   const out: Action[] = [];
   if (advanceProblem(state) === null) out.push({ actor: "host", type: "advance" });
   if (undoProblem(state) === null) out.push({ actor: "host", type: "undo" });
-  if (state.phase.kind === "ended") out.push({ actor: "host", type: "announceResult" });
+  if (announceProblem(state) === null) out.push({ actor: "host", type: "announceResult" });
   for (const seat of ALL_SEATS) for (const a of disciplineOf(state, seat)) out.push(a);
   for (const a of hostRatingActions(state)) out.push(a);
   return out;

@@ -1,4 +1,5 @@
-// The host's primary button (HOST-2, HOST-4): what it may do now, and what it does, step by step.
+// The host's primary button (HOST-2, HOST-4): what it may do now, and what it does, step by step;
+// and the announcement of the result (HOST-2).
 
 import { announceNight, goOn, startDay } from "../day/day.js";
 import { nextInQueue } from "../day/steps.js";
@@ -35,6 +36,13 @@ export function advanceProblem(state: GameState): RuleError | null {
     case "closed":
       return GAME_OVER;
   }
+}
+
+/** HOST-2: only the host announces the result, once the game has ended; from then on it is final. */
+export function announceProblem(state: GameState): RuleError | null {
+  return state.phase.kind === "ended"
+    ? null
+    : ruleError("HOST-2", "there is no result to announce: the game goes on");
 }
 
 /** The host's primary button, step by step: begin play, announce, end a speech, count, end the night. */
