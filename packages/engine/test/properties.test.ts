@@ -670,7 +670,8 @@ describe("random games", { timeout: 120_000 * SCALE }, () => {
   it("HOST-4 FOUL-3 DAY-4 FOUL-7 a count and a night's end take in what the host recorded since the last ballot or choice", () => {
     let counts = 0;
     forGames(400, (spec) => {
-      const game = new RandomGame(spec);
+      // The host records something at a third of his moments (a count due, dawn) before announcing.
+      const game = new RandomGame(spec, { ...DEFAULT_RATES, moment: 0.3 });
       game.onStep = ({ before, command, decision, after }) => {
         if (!decision.ok || command.type !== "advance") return;
         const p = before.phase;
