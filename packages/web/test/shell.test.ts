@@ -3,6 +3,7 @@
 import { CARDS, DECK, DEFAULT_SETTINGS, SETTING_NAMES, SETTING_SHAPES, SettingsSchema } from "@misto/engine";
 import { describe, expect, it } from "vitest";
 import { defaultDraft, namesFromList, readDeal, readDraft } from "../src/app/forms.js";
+import { LIMITS, loginOk } from "../src/app/limits.js";
 import { matchRoute } from "../src/app/routes.js";
 import { DICTIONARIES } from "../src/i18n/core.js";
 import { LANGUAGES } from "../src/i18n/types.js";
@@ -112,6 +113,26 @@ describe("the settings editor", () => {
       const text = DICTIONARIES[lang]["app.settings.listRange"] ?? "";
       for (const name of ["{min}", "{max}", "{minItems}", "{maxItems}"]) expect(text, lang).toContain(name);
     }
+  });
+});
+
+describe("the forms' text limits", () => {
+  it("are the protocol's: the lengths and the login's pattern the server validates", () => {
+    expect(LIMITS).toEqual({
+      clubName: 80,
+      personName: 60,
+      tableTitle: 80,
+      seatName: 60,
+      seed: 200,
+      login: { min: 3, max: 40 },
+      passwordMin: 8,
+    });
+    expect(["host", "a.b-c_9", "x".repeat(40)].filter(loginOk)).toHaveLength(3);
+    expect(["ab", "x".repeat(41), "has space", "ünï", ""].filter(loginOk)).toEqual([]);
+    expect(readDeal({ mode: "seed", seed: "x".repeat(LIMITS.seed) })).toEqual({
+      seed: "x".repeat(LIMITS.seed),
+    });
+    expect(readDeal({ mode: "seed", seed: "x".repeat(LIMITS.seed + 1) })).toBeNull();
   });
 });
 

@@ -12,6 +12,7 @@ import {
   type Settings,
   validateSettings,
 } from "@misto/engine";
+import { LIMITS } from "./limits.js";
 
 type Name = keyof Settings;
 
@@ -115,7 +116,7 @@ export function readDeal(deal: DealDraft): { seed: string } | { cards: Card[] } 
   if (deal.mode === "random") return { random: true };
   if (deal.mode === "seed") {
     const seed = deal.seed.trim();
-    return seed.length > 0 && seed.length <= 200 ? { seed } : null;
+    return seed.length > 0 && seed.length <= LIMITS.seed ? { seed } : null;
   }
   return deckProblems(deal.cards).length === 0 ? { cards: deal.cards as Card[] } : null;
 }
