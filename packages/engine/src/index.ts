@@ -3,6 +3,7 @@
 export * from "./cards.js";
 export { commandOf } from "./command-of.js";
 export * from "./commands.js";
+export * from "./contract.js";
 export { type Decision, decide, MAX_SPEECH_LENGTH, silencedBy, speechTextProblem } from "./decide.js";
 export * from "./events.js";
 export { evolve, initialState } from "./evolve.js";

@@ -3,7 +3,7 @@
 
 import { MAX_SPEECH_LENGTH, type View } from "@misto/engine";
 import { type Static, Type } from "typebox";
-import { Id, Text } from "./http.js";
+import { GameCommand, Id } from "./http.js";
 
 /** A seat token (32 random bytes, base64url) as a phone sends it. */
 export const SeatToken = Type.String({ minLength: 16, maxLength: 128, pattern: "^[A-Za-z0-9_-]+$" });
@@ -43,7 +43,7 @@ export const SeatCommand = Type.Object(
     token: SeatToken,
     id: Type.String({ minLength: 8, maxLength: 64, pattern: "^[A-Za-z0-9_-]+$" }),
     seq: Type.Integer({ minimum: 0 }),
-    command: Type.Object({ type: Text(40, 0) }, { additionalProperties: true }),
+    command: GameCommand,
   },
   { additionalProperties: false },
 );

@@ -337,7 +337,7 @@ export class OnlineRunner {
     await this.tables.command(table.id, {
       id: `online-${randomUUID()}`,
       seq: table.seq,
-      command: action as unknown as { type: string },
+      command: action,
     });
   }
 

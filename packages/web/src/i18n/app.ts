@@ -107,7 +107,7 @@ export const APP_STRINGS: Strings = {
     "app.settings.invalid": "Недопустимо: {detail}",
     "app.settings.range": "Нужно целое число от {min} до {max}.",
     "app.settings.listRange":
-      "Нужно от 1 до 50 чисел через запятую, каждое — целое число секунд от {min} до {max}.",
+      "Нужно от {minItems} до {maxItems} чисел через запятую, каждое — целое число секунд от {min} до {max}.",
     "app.settings.on": "Да",
     "app.settings.off": "Нет",
     "app.settings.emptyIsOff": "Пусто — выключено",
@@ -278,7 +278,7 @@ export const APP_STRINGS: Strings = {
     "app.settings.invalid": "Неприпустимо: {detail}",
     "app.settings.range": "Потрібне ціле число від {min} до {max}.",
     "app.settings.listRange":
-      "Потрібно від 1 до 50 чисел через кому, кожне — ціле число секунд від {min} до {max}.",
+      "Потрібно від {minItems} до {maxItems} чисел через кому, кожне — ціле число секунд від {min} до {max}.",
     "app.settings.on": "Так",
     "app.settings.off": "Ні",
     "app.settings.emptyIsOff": "Порожньо — вимкнено",
@@ -450,7 +450,7 @@ export const APP_STRINGS: Strings = {
     "app.settings.invalid": "Not allowed: {detail}",
     "app.settings.range": "Needs a whole number from {min} to {max}.",
     "app.settings.listRange":
-      "Needs 1 to 50 numbers separated by commas, each a whole number of seconds from {min} to {max}.",
+      "Needs {minItems} to {maxItems} numbers separated by commas, each a whole number of seconds from {min} to {max}.",
     "app.settings.on": "On",
     "app.settings.off": "Off",
     "app.settings.emptyIsOff": "Empty is off",

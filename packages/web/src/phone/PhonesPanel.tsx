@@ -1,7 +1,7 @@
 // The host console's "Players' phones" sheet: the table's join code, a QR code of the join link
 // (the QR library is loaded only when the sheet opens), who has joined, and "free this seat".
 
-import { useEffect, useState } from "preact/hooks";
+import { useCallback, useEffect, useState } from "preact/hooks";
 import { t } from "../i18n/index.js";
 import { JoinCode } from "./JoinCode.js";
 import { phoneApi, type SeatsInfo } from "./phoneApi.js";
@@ -10,18 +10,19 @@ export function PhonesPanel(props: { tableId: string; onClose: () => void }) {
   const [info, setInfo] = useState<SeatsInfo | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
-  const load = async () => {
-    const answer = await phoneApi.seats(props.tableId);
+  const { tableId } = props;
+  const load = useCallback(async () => {
+    const answer = await phoneApi.seats(tableId);
     if (answer.ok) {
       setInfo(answer.value);
       setProblem(null);
     } else setProblem(answer.error.message);
-  };
+  }, [tableId]);
   useEffect(() => {
     void load();
     const id = setInterval(() => void load(), 5000);
     return () => clearInterval(id);
-  }, [props.tableId]);
+  }, [load]);
 
   const code = info?.code ?? null;
 

@@ -14,6 +14,7 @@ import {
   readDraft,
   type SettingsDraft,
 } from "../forms.js";
+import { LIMITS } from "../limits.js";
 import { navigate } from "../router.js";
 import { api } from "../session.js";
 import { describedBy, ErrorLine, errorText, Field } from "../ui.js";
@@ -84,7 +85,7 @@ export function NewTablePage() {
       <Field id="table-title" label={t("app.new.tableTitle")}>
         <input
           id="table-title"
-          maxLength={80}
+          maxLength={LIMITS.tableTitle}
           value={title}
           onInput={(e) => setTitle(e.currentTarget.value)}
         />

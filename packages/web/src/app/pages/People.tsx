@@ -2,7 +2,7 @@
 // with an account to sign in with if wanted. Each person opens their own page.
 
 import type { PersonInfo, Role } from "@misto/protocol";
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import { t } from "../../i18n/index.js";
 import { api } from "../session.js";
 import { ErrorLine, errorText, Field, Link, Loading, NewPasswordField } from "../ui.js";
@@ -25,15 +25,16 @@ export function PeoplePage(props: { admin: boolean }) {
   const [error, setError] = useState<string | null>(null);
   const asked = useRef(0);
 
-  const search = (text: string) => {
+  // The newest search wins: an answer to an older one (a slower request) is dropped.
+  const search = useCallback((text: string) => {
     const n = ++asked.current;
     void api.people(text.trim(), 50).then((answer) => {
       if (n !== asked.current) return;
       if (answer.ok) setPeople(answer.value.people);
       else setError(errorText(answer.error));
     });
-  };
-  useEffect(() => search(q), [q]);
+  }, []);
+  useEffect(() => search(q), [search, q]);
 
   return (
     <section class="stack">

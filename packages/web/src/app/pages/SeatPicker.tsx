@@ -5,6 +5,7 @@
 import type { PersonInfo } from "@misto/protocol";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { t } from "../../i18n/index.js";
+import { LIMITS } from "../limits.js";
 import { api } from "../session.js";
 
 /** A seat as the host filled it: the name, and the person picked from the directory (null: a guest). */
@@ -79,7 +80,7 @@ export function SeatPicker(props: {
     <div class="seat-picker">
       <input
         id={id}
-        maxLength={60}
+        maxLength={LIMITS.seatName}
         autoComplete="off"
         role="combobox"
         aria-autocomplete="list"
