@@ -5,7 +5,15 @@
 // table's lease (./lease.ts) runs it.
 
 import { randomUUID } from "node:crypto";
-import { type Bot, floorOf, HeuristicBot, type Seen } from "@misto/bots";
+import {
+  type Bot,
+  discussionFloor,
+  floorOf,
+  HeuristicBot,
+  type Seen,
+  speakerOf,
+  typingMs,
+} from "@misto/bots";
 import {
   type Action,
   type Actor,
@@ -34,6 +42,10 @@ export interface OnlineOptions {
   readonly pauseMs?: number;
   /** A bot's "thinking" time: uniform in [min, max] ms. Default 1–4 s. */
   readonly botDelayMs?: readonly [number, number];
+  /** How long a bot takes to type a line before it is sent. Default @misto/bots' typingMs. */
+  readonly typingMs?: (text: string) => number;
+  /** The beat between a bot's speech (or its pass, having nothing to say) and the next speaker. Default 1 s. */
+  readonly passMs?: number;
   /** A timed step's length in ms from its settings' seconds. Default seconds × 1000. */
   readonly stepMs?: (seconds: number) => number;
   /** The random source of the bots and their delays. */
@@ -73,6 +85,7 @@ const DEFAULTS = {
   voteMs: 20_000,
   pauseMs: 3_000,
   botDelayMs: [1_000, 4_000] as const,
+  passMs: 1_000,
 };
 
 const SEAT_LIST: readonly Seat[] = Array.from({ length: SEATS }, (_, i) => i + 1);
@@ -103,6 +116,8 @@ export class OnlineRunner {
       pauseMs: options.pauseMs ?? DEFAULTS.pauseMs,
       botDelayMs: options.botDelayMs ?? DEFAULTS.botDelayMs,
       stepMs: options.stepMs ?? ((seconds) => seconds * 1000),
+      typingMs: options.typingMs ?? typingMs,
+      passMs: options.passMs ?? DEFAULTS.passMs,
       random: options.random ?? Math.random,
       log: options.log ?? { warn: () => undefined },
     };
@@ -328,9 +343,13 @@ export class OnlineRunner {
   private async seatBots(run: Run): Promise<void> {
     const phones = new Set((await this.store.listSeatTokens(run.id)).map((t) => t.seat));
     const bots = new Map<Seat, Bot>();
-    for (const seat of SEAT_LIST)
-      if (!phones.has(seat)) bots.set(seat, new HeuristicBot(this.options.random));
+    for (const seat of SEAT_LIST) if (!phones.has(seat)) bots.set(seat, this.newBot(run.id, seat));
     run.bots = bots;
+  }
+
+  /** A bot for a seat: its play from the runner's random, its speech from the seat's own seed. */
+  private newBot(tableId: string, seat: Seat): Bot {
+    return new HeuristicBot(this.options.random, { seed: `${tableId}/${seat}`, language: "ru" });
   }
 
   private async send(table: LiveTable, action: Action): Promise<void> {
@@ -354,6 +373,62 @@ export class OnlineRunner {
   private botDelay(): number {
     const [min, max] = this.options.botDelayMs;
     return min + this.options.random() * (max - min);
+  }
+
+  /**
+   * The bots' speech in a timed day step (talk/ in @misto/bots): the Don's grave (DON-1), the floor
+   * of a speech (DAY-2, DAY-6, DAY-7), and each bot's line in the discussion (DAY-1), each sent after
+   * its typing time. A step nobody but bots may speak in ends once they are done: a bot's speech once
+   * it is said (or it passes, having nothing to say), a discussion once no bot has a line left.
+   */
+  private talk(run: Run, state: GameState, botOf: (seat: Seat) => Bot | null, pass: Task): Task[] {
+    const phase = state.phase;
+    if (phase.kind !== "day") return [];
+    const stepKey = String(state.stepVersion);
+    const tasks: Task[] = [];
+    const passNow = (): Task => ({
+      ...pass,
+      at: this.dueAt(run, pass.key, () => Date.now() + this.options.passMs),
+    });
+    if (phase.step.kind === "discussion") {
+      let humans = false;
+      // The bots' lines come one after another, each a thinking time and its typing after the last.
+      let after = Date.now();
+      for (const seat of discussionFloor(state)) {
+        const bot = botOf(seat);
+        if (!bot) {
+          humans = true;
+          continue;
+        }
+        const action = ask(bot, state, seat);
+        if (action === null) continue;
+        const key = `${stepKey}:say${seat}`;
+        const at = this.dueAt(run, key, () => after + this.botDelay() + this.typing(action));
+        after = Math.max(after, at);
+        tasks.push({ key, at, make: () => action });
+      }
+      if (!humans && tasks.length === 0) tasks.push(passNow());
+      return tasks;
+    }
+    // The Don's grave first (DON-1), then the speech itself.
+    const don = phase.step.kind === "lastWords" ? floorOf(state) : null;
+    const speaker = don ?? speakerOf(state);
+    const bot = speaker === null ? null : botOf(speaker);
+    if (!bot || speaker === null) return [];
+    const key = `${stepKey}:${don === null ? "floor" : "grave"}${speaker}`;
+    if (run.done.has(key)) return don === null ? [passNow()] : [];
+    const action = ask(bot, state, speaker);
+    const at = this.dueAt(
+      run,
+      key,
+      () => Date.now() + (action === null ? this.options.passMs : this.typing(action)),
+    );
+    return [{ key, at, make: () => action }];
+  }
+
+  /** A speech's typing time; any other answer (the Don's grave) a bot's thinking time. */
+  private typing(action: Action): number {
+    return action.type === "speak" ? this.options.typingMs(action.text) : this.botDelay();
   }
 
   /** Everything pending on the table now, each with when it is due. */
@@ -428,14 +503,7 @@ export class OnlineRunner {
           tasks.push(host(advance, this.options.pauseMs));
           break;
         }
-        // The floor for a bot: its accusation speech, or the Don's grave choice (DON-1).
-        const speaker = floorOf(state);
-        const bot = speaker === null ? null : botOf(speaker);
-        if (bot && speaker !== null) {
-          const key = `${stepKey}:floor${speaker}`;
-          const at = this.dueAt(run, key, () => Date.now() + this.botDelay());
-          tasks.push({ key, at, make: () => ask(bot, state, speaker) });
-        }
+        tasks.push(...this.talk(run, state, botOf, host(advance, 0, "passed")));
         tasks.push(host(advance, this.options.stepMs(seconds)));
         break;
       }
