@@ -85,6 +85,13 @@ describe("absent players at an online table", () => {
     const res = await table(online, { firstPhase: "night" });
     expect(res.statusCode).toBe(201);
     const t = res.json() as { id: string; code: string };
+    // The table's page shows the settings it runs with: its own, the rest the server's defaults.
+    const seats = await h.app.inject({
+      method: "GET",
+      url: `/api/tables/${t.id}/seats`,
+      headers: { cookie: host },
+    });
+    expect(seats.json().online).toEqual({ language: "ru", ...online });
     const { token, phone, spectator } = await open(t.id, t.code, 1);
 
     const gone = await told(spectator, 1, true);
