@@ -25,10 +25,13 @@ import type { Bot, BotKind, Seen } from "./bot.js";
 import { HeuristicBot } from "./heuristic.js";
 import { floorOf } from "./host.js";
 import { RandomBot } from "./random.js";
+import { discussionFloor, speakerOf } from "./talk/floor.js";
+import type { TalkLanguage } from "./talk/phrases.js";
+import type { Voice } from "./talk/speech.js";
 
-/** A fresh bot of the given kind for one seat of one game. */
-export function makeBot(kind: BotKind, random: Random): Bot {
-  return kind === "heuristic" ? new HeuristicBot(random) : new RandomBot(random);
+/** A fresh bot of the given kind for one seat of one game; `voice` is how it speaks (if it talks). */
+export function makeBot(kind: BotKind, random: Random, voice: Voice): Bot {
+  return kind === "heuristic" ? new HeuristicBot(random, voice) : new RandomBot(random);
 }
 
 export interface PlayOptions {
@@ -39,6 +42,10 @@ export interface PlayOptions {
   readonly record?: boolean;
   /** Play the rating vote after the result (RATE-1…7); default true. Simulation leaves it out. */
   readonly rating?: boolean;
+  /** The language the bots speak in (default en). */
+  readonly language?: TalkLanguage;
+  /** Told of every command just before it is executed, with the state it is executed on. */
+  readonly watch?: (state: GameState, command: Command) => void;
 }
 
 export interface GameSummary {
@@ -77,13 +84,17 @@ export function playGame(options: PlayOptions): GameSummary {
   const hostRandom = seededRandom(`${seed}/host`);
   const bots: Bot[] = [];
   for (let seat = 1; seat <= SEATS; seat++)
-    bots[seat] = makeBot(options.bots, seededRandom(`${seed}/${seat}`));
+    bots[seat] = makeBot(options.bots, seededRandom(`${seed}/${seat}`), {
+      seed: `${seed}/${seat}`,
+      language: options.language ?? "en",
+    });
 
   let commands = 0;
   let days = 0;
   let nights = 0;
-  let floorGiven = -1;
   let graveOffered = false;
+  /** The floors offered: a speech once (by "day/step/index"), the discussion once a day to each seat ("day/seat"). */
+  const heard = new Set<string>();
 
   for (;;) {
     const phase = state.phase;
@@ -98,21 +109,15 @@ export function playGame(options: PlayOptions): GameSummary {
     commands++;
     let command: Command | null = null;
     if (actor === "host") {
-      // The floor for a seat that is not awaited: its accusation speech, or the Don's grave (DON-1).
-      const speaker = floorOf(state);
-      if (speaker !== null && phase.kind === "day") {
-        const step = phase.step;
-        if (step.kind === "accusations") {
-          const key = phase.n * 64 + step.index;
-          if (key !== floorGiven && bots[speaker]?.talks) {
-            floorGiven = key;
-            command = stamped(ask(state, bots, speaker, seed), commands);
-          }
-        } else if (!graveOffered) {
-          graveOffered = true;
-          command = stamped(ask(state, bots, speaker, seed), commands);
-        }
+      // The floor for a seat that is not awaited: the Don's grave (DON-1), a speech (DAY-2, DAY-6,
+      // DAY-7), a line in the discussion (DAY-1).
+      const don = floorOf(state);
+      if (don !== null && phase.kind === "day" && phase.step.kind === "lastWords" && !graveOffered) {
+        graveOffered = true;
+        command = stamped(ask(state, bots, don, seed), commands);
       }
+      command ??= stamped(speechLine(state, bots, seed, heard), commands);
+      command ??= stamped(discussionLine(state, bots, seed, heard), commands);
       command ??= hostCommand(state, hostRandom, commands);
     } else {
       const action = ask(state, bots, actor, seed);
@@ -120,6 +125,7 @@ export function playGame(options: PlayOptions): GameSummary {
       command = stamp(action, commands);
     }
 
+    options.watch?.(state, command);
     const result = execute(state, command);
     if (!result.ok) {
       throw new Error(
@@ -204,6 +210,42 @@ function hostCommand(state: GameState, random: Random, at: number): Command {
     default:
       return { actor: "host", at, type: "closeRating" };
   }
+}
+
+/** DAY-2, DAY-6, DAY-7: the speaker's speech, offered once per speech; null when it passes. */
+function speechLine(
+  state: GameState,
+  bots: readonly Bot[],
+  seed: string,
+  offered: Set<string>,
+): Action | null {
+  const phase = state.phase;
+  const speaker = speakerOf(state);
+  if (speaker === null || phase.kind !== "day" || !("index" in phase.step) || !bots[speaker]?.talks)
+    return null;
+  const key = `${phase.n}/${phase.step.kind}/${phase.step.index}`;
+  if (offered.has(key)) return null;
+  offered.add(key);
+  return ask(state, bots, speaker, seed);
+}
+
+/** DAY-1: the next talking bot's line in the discussion, each seat offered the floor once a day. */
+function discussionLine(
+  state: GameState,
+  bots: readonly Bot[],
+  seed: string,
+  offered: Set<string>,
+): Action | null {
+  const phase = state.phase;
+  if (phase.kind !== "day" || phase.step.kind !== "discussion") return null;
+  for (const seat of discussionFloor(state)) {
+    const key = `${phase.n}/${seat}`;
+    if (offered.has(key) || !bots[seat]?.talks) continue;
+    offered.add(key);
+    const action = ask(state, bots, seat, seed);
+    if (action !== null) return action;
+  }
+  return null;
 }
 
 /** A bot's answer on the host's turn (a speech, the Don's grave) as a command, or null when it had none. */

@@ -112,6 +112,8 @@ export const NewTableBody = Type.Object(
     ]),
     /** An online table: the server is the host and bots take the seats without a phone. */
     online: Type.Optional(Type.Boolean()),
+    /** An online table's own settings (docs/settings.md "Online tables"), checked by the server (422 bad_setting). */
+    onlineSettings: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
   },
   { additionalProperties: false },
 );

@@ -103,6 +103,10 @@ async function build(options: ServerOptions, redis: RedisLink | null): Promise<F
   const outChat = new OutChat(store, tables, hub, redis?.fanout ?? null);
   runner = new OnlineRunner(tables, store, { log: app.log, ...options.online }, redis?.leases);
   const online = runner;
+  // Absence (tables/absence.ts): the hub tells the runner who is connected; the runner tells everyone
+  // who a bot plays for.
+  hub.watchPresence(online);
+  online.onAnnounce((id, message) => hub.tell(id, message));
   app.addHook("onReady", async () => {
     void online.resume().catch(() => undefined);
   });
@@ -132,7 +136,7 @@ async function build(options: ServerOptions, redis: RedisLink | null): Promise<F
   await app.register(peopleRoutes(store, tables, onSignOut));
   await app.register(complaintRoutes(store, tables));
   await app.register(tableRoutes(store, tables));
-  await app.register(phoneRoutes(store, tables, hub, counts));
+  await app.register(phoneRoutes(store, tables, hub, counts, (table) => online.settingsOf(table)));
   await app.register(ratingRoutes(store));
   await app.register(gameRoutes(store));
   openApiRoute(app);

@@ -95,6 +95,7 @@ const tableRow = (r: Selectable<TablesTable>): TableRow => ({
   phase: r.phase,
   winner: r.winner,
   online: r.online === 1 || (r.online as unknown) === "1",
+  onlineSettings: r.online_settings ?? null,
 });
 
 /** One append's arguments (Store.append). */
@@ -417,6 +418,7 @@ export class KyselyStore implements Store {
               phase: table.phase,
               winner: table.winner,
               online: table.online ? 1 : 0,
+              online_settings: table.onlineSettings ?? null,
             })
             .execute();
           await tx

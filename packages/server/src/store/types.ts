@@ -73,6 +73,8 @@ export interface TableRow {
   winner: string | null;
   /** An online table: the server is its host (docs/api.md "Online tables"). */
   online: boolean;
+  /** An online table's own settings as JSON (tables/online-settings.ts), or null. */
+  onlineSettings?: string | null;
 }
 
 export type AppendResult = { ok: true; seq: number } | { ok: false; conflict: "seq" | "command" };

@@ -61,6 +61,7 @@ describe("the SQLite store", () => {
         "0005_people",
         "0006_rating",
         "0007_host_steps",
+        "0008_online_settings",
       ]);
     } finally {
       raw.close();
