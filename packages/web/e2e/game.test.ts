@@ -22,6 +22,7 @@ import {
   serve,
   tempDb,
 } from "./club.js";
+import { coverProblems, ringProblems } from "./measure.js";
 
 const HOST = { club: "Misto e2e game", name: "Roksolana", login: "roksolana", password: "night-city-12" };
 
@@ -80,9 +81,26 @@ describe("the host console plays one complete game (issue 3)", () => {
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(String(e)));
     let shot = 0;
+    // From the deal on, a phone (390×844, the same host) follows the table, and at every shot both
+    // screens are measured: every enabled control reachable and uncovered, no seats overlapping.
+    let phone: Page | null = null;
+    const layout: string[] = [];
     const snap = async (name: string) => {
       shot += 1;
       await page.screenshot({ path: join(shots, `${String(shot).padStart(2, "0")}-${name}.png`) });
+      if (!phone) return;
+      const heading = await page.locator(".phase-bar h1").textContent();
+      const follower = phone;
+      await expect
+        .poll(() => follower.locator(".phase-bar h1").textContent(), { timeout: 30_000 })
+        .toBe(heading);
+      for (const [screen, where] of [
+        [page, `tablet, ${name}`],
+        [follower, `phone, ${name}`],
+      ] as const) {
+        layout.push(...(await coverProblems(screen, where)), ...(await ringProblems(screen, where)));
+      }
+      await follower.screenshot({ path: join(shots, `${String(shot).padStart(2, "0")}-${name}-phone.png`) });
     };
 
     // --- The club: setup link, admin, sign out, sign in again -----------------------------------
@@ -128,6 +146,16 @@ describe("the host console plays one complete game (issue 3)", () => {
     await page.waitForURL((url) => /^\/tables\/[^/]+$/.test(url.pathname) && url.pathname !== "/tables/new");
     const tableId = decodeURIComponent(new URL(page.url()).pathname.split("/").pop() ?? "");
     expect(tableId).toMatch(/^[^/]+$/);
+
+    const phoneContext = await browser.newContext({
+      locale: "en-US",
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    await phoneContext.addCookies(await context.cookies());
+    phone = await phoneContext.newPage();
+    await phone.goto(page.url());
 
     // --- Helpers on the game screen ---------------------------------------------------------------
     const phase = page.locator(".phase-bar h1");
@@ -454,6 +482,8 @@ describe("the host console plays one complete game (issue 3)", () => {
     expect(state.rating?.points).toEqual([0, 1, 0, 0, 0, 0, 0, 2, 3, 0, 0, 0]);
 
     expect(errors, "no uncaught errors on the page").toEqual([]);
+    expect(layout, "every control reachable and uncovered, at 1280×800 and 390×844").toEqual([]);
+    await phoneContext.close();
     console.info(`game e2e: ${events.length} events; screenshots in ${shots}`);
   }, 180_000);
 });
