@@ -158,6 +158,17 @@ describe("the host console's tools (issue 3)", () => {
     await until("seat 2 without a vote", async () =>
       ((await c.seatChip(2).textContent()) ?? "").includes("no vote"),
     );
+    // FOUL-5: the fifth foul asks first; cancelled, nothing changes.
+    await c.seatChip(2).click();
+    const fifthMenu = page.getByRole("dialog", { name: /^Seat 2 · / });
+    await c.button("arguing with the host", fifthMenu).click();
+    const fifth = fifthMenu.getByRole("alertdialog");
+    expect(await fifth.textContent()).toContain("The fifth foul: seat 2 leaves the game at once.");
+    await c.button("Cancel", fifth).click();
+    await fifth.waitFor({ state: "detached" });
+    await page.keyboard.press("Escape");
+    await fifthMenu.waitFor({ state: "detached" });
+    expect(await c.seatChip(2).textContent()).toContain("fouls: 4");
     await page.keyboard.press("Control+z");
     await until("the fourth foul undone", async () => {
       const chip = (await c.seatChip(2).textContent()) ?? "";
@@ -224,6 +235,9 @@ describe("the host console's tools (issue 3)", () => {
 
     // --- Night 1: the freeze gesture; tonight's choices hidden until the host taps ------------------
     await c.expectPhase("Night 1");
+    // The Don (3) left on day 1: the acquaintance does not call him to show himself.
+    await until("the acquaintance", async () => ((await c.panel.textContent()) ?? "").includes("each other"));
+    expect(await c.panel.textContent()).not.toContain("Don, show yourself.");
     await c.primary("End the acquaintance");
     await c.button("Seat 6 chooses 8", c.panel).click();
     await until(
@@ -250,6 +264,15 @@ describe("the host console's tools (issue 3)", () => {
     await tonight.getByRole("button", { name: "Hide tonight's choices" }).click();
     expect(await tonight.locator("li").count()).toBe(0);
     await c.button("Seat 4 chooses 7", c.panel).click();
+    // ACTING-DON: the second mafioso's row keeps its label, and pointing elsewhere means no shot:
+    // the console warns before recording it.
+    await c.panel.getByRole("heading", { name: "Seat 5 chooses" }).waitFor();
+    await c.button("Seat 5 chooses 8", c.panel).click();
+    const split = c.panel.getByRole("alertdialog");
+    expect(await split.textContent()).toContain(
+      "showed different targets: 7 and 8. That means no shot tonight.",
+    );
+    await c.button("Back to the choice", split).click();
     await c.button("Seat 5 chooses 7", c.panel).click();
     await until(
       "the maniac's turn",

@@ -309,8 +309,22 @@ describe("the host console plays one complete game (issue 3)", () => {
     await expect.poll(() => panel.textContent()).toContain("Leaving the game: 3.");
     await panel.getByRole("heading", { name: "The Don's grave" }).waitFor();
     await snap("day1-grave");
+    // DON-1: the word cannot end with the grave undecided (the engine would record no choice).
+    expect(await panel.locator(".primary-slot button").isDisabled()).toBe(true);
+    expect(await panel.textContent()).toContain("The word cannot end without it.");
     await button("Don 3 takes 1 to the grave", panel).click();
     await expect.poll(() => seatChip(1).textContent()).toContain("taken to the grave");
+    // The choice made shows as a fact, never as the engine's refusal of a second one, here and
+    // on the phone reloaded.
+    const graveTaken = (screen: Page) =>
+      screen.locator(".grave [role=status]", { hasText: "Don 3 took player 1 to the grave." });
+    await graveTaken(page).waitFor();
+    expect(await panel.getByRole("alert").count()).toBe(0);
+    if (phone) {
+      await phone.reload();
+      await graveTaken(phone).waitFor();
+      expect(await phone.locator(".game-panel [role=alert]").count()).toBe(0);
+    }
     await primary("Next last word");
     await expectNow("Last word: seat 1");
     await primary("End the day: the city sleeps");

@@ -13,7 +13,7 @@ import { useState } from "preact/hooks";
 import { t } from "../i18n/index.js";
 import { Sheet } from "./Sheet.js";
 import { discipline, seatActions } from "./seatActions.js";
-import { foulDots } from "./seatFacts.js";
+import { foulDots, MAX_FOULS } from "./seatFacts.js";
 
 export function SeatMenu(props: {
   view: View;
@@ -30,7 +30,14 @@ export function SeatMenu(props: {
     if (props.send(a)) props.onClose();
   };
   const can = discipline(view, seat);
-  const foul = (reason: FoulReason) =>
+  // FOUL-5: the foul that makes five removes the player at once: the host confirms it first.
+  const [fifth, setFifth] = useState<FoulReason | null>(null);
+  const foul = (reason: FoulReason) => {
+    const count = reason === "nightTalk" ? 2 : 1; // FOUL-1: talking at night is two fouls
+    if (s.fouls + count >= MAX_FOULS && fifth !== reason) setFifth(reason);
+    else giveFoul(reason);
+  };
+  const giveFoul = (reason: FoulReason) =>
     act({
       actor: "host",
       type: "foul",
@@ -62,6 +69,17 @@ export function SeatMenu(props: {
       {can.foul && (
         <section aria-labelledby="menu-foul">
           <h3 id="menu-foul">{t("menu.foul")}</h3>
+          {fifth && (
+            <div class="confirm confirm-fifth" role="alertdialog" aria-labelledby="fifth-title">
+              <p id="fifth-title">{t("menu.fifthConfirm", { n: seat })}</p>
+              <button type="button" class="btn btn-danger" onClick={() => giveFoul(fifth)}>
+                {t("menu.fifthYes")}
+              </button>
+              <button type="button" class="btn" onClick={() => setFifth(null)}>
+                {t("common.cancel")}
+              </button>
+            </div>
+          )}
           <div class="chips">
             {FOUL_REASONS.map((reason) => (
               <button
