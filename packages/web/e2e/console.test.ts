@@ -152,7 +152,7 @@ describe("the host console's tools (issue 3)", () => {
     for (const reason of ["arguing with the host", "speaking out of turn", "insult or swearing"])
       await c.foul(2, reason);
     await until("seat 2 muted", async () => ((await c.seatChip(2).textContent()) ?? "").includes("muted"));
-    expect(await c.seatChip(3).textContent()).toContain("+1 foul votes");
+    expect(await c.seatChip(3).textContent()).toContain("+1 foul vote");
     // A fourth foul takes the vote too; Ctrl+Z takes it back (HOST-3), and seat 2 votes again.
     await c.foul(2, "ignoring the host");
     await until("seat 2 without a vote", async () =>

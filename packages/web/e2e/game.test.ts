@@ -232,7 +232,7 @@ describe("the host console plays one complete game (issue 3)", () => {
     await button("other", menu).click();
     await menu.waitFor({ state: "detached" });
     await expect.poll(() => seatChip(12).textContent()).toContain("fouls: 2");
-    await expect.poll(() => seatChip(12).textContent()).toContain("+1 foul votes");
+    await expect.poll(() => seatChip(12).textContent()).toContain("+1 foul vote");
     await snap("day1-fouls");
     await primary("End the discussion");
     await expectPhase("Day 1 · accusations");

@@ -4,7 +4,7 @@
 // they carry.
 
 import type { GameState, Seat, SeatView, View } from "@misto/engine";
-import { t } from "../i18n/index.js";
+import { t, tn } from "../i18n/index.js";
 import { badgesOf, cardPublic, currentSeat, foulDots } from "./seatFacts.js";
 
 export function SeatRing(props: {
@@ -70,7 +70,7 @@ function SeatChip(props: { seat: SeatView; current: boolean; showCard: boolean; 
       <span class="sr-only">
         {`, ${t("seat.fouls", { n: s.fouls })}`}
         {s.remarks > 0 ? `, ${t("seat.remarks", { n: s.remarks })}` : ""}
-        {badges.foulVotes > 0 && s.out === null ? `, ${t("seat.foulVotes", { n: badges.foulVotes })}` : ""}
+        {badges.foulVotes > 0 && s.out === null ? `, ${tn("seat.foulVotes", badges.foulVotes)}` : ""}
         {props.current ? `, ${t("seat.now")}` : ""}
       </span>
       {cause && <span class="seat-cause">{cause}</span>}
