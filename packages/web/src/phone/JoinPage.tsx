@@ -8,6 +8,7 @@ import { Link } from "../app/ui.js";
 import { t } from "../i18n/index.js";
 import type { Language } from "../i18n/types.js";
 import { cleanCode } from "./join.js";
+import { LanguageSwitch } from "./LanguageSwitch.js";
 import { phoneApi } from "./phoneApi.js";
 import { rememberSeat } from "./seatStore.js";
 import "./phone.css";
@@ -34,9 +35,12 @@ export function JoinPage(props: { code: string | null; lang: Language }) {
     navigate(`/seat/${encodeURIComponent(answer.value.table)}`);
   };
   return (
-    <div class="phone" lang={props.lang}>
-      <form class="phone-body" onSubmit={join}>
-        <h1 class="phone-title">{t("phone.join.title")}</h1>
+    <main class="phone" lang={props.lang}>
+      <form class="phone-body" onSubmit={join} aria-labelledby="join-title">
+        <LanguageSwitch />
+        <h1 class="phone-title" id="join-title">
+          {t("phone.join.title")}
+        </h1>
         <label class="phone-field">
           <span>{t("phone.join.code")}</span>
           <input
@@ -80,6 +84,6 @@ export function JoinPage(props: { code: string | null; lang: Language }) {
           {seat === null ? t("phone.join.pickSeat") : t("phone.join.go", { n: seat })}
         </button>
       </form>
-    </div>
+    </main>
   );
 }
