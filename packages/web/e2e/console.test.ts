@@ -7,7 +7,7 @@
 // recap's night and day lines; and the record downloaded from the console replays to the server's.
 
 import { readFileSync } from "node:fs";
-import { type GameEvent, replay } from "@misto/engine";
+import { type Card, type GameEvent, replay } from "@misto/engine";
 import { describe, expect, it } from "vitest";
 import { translate } from "../src/i18n/core.js";
 import {
@@ -108,6 +108,22 @@ describe("the host console's tools (issue 3)", () => {
     await page.waitForURL((url) => /^\/tables\/[^/]+$/.test(url.pathname) && url.pathname !== "/tables/new");
     const id = decodeURIComponent(new URL(page.url()).pathname.split("/").pop() ?? "");
     const c = hostConsole(page);
+    await c.expectPhase("The deal");
+
+    // --- SETUP-3 without phones: each seat sees its card on this screen, covered between players ---
+    await c.button("Show the cards on this screen", c.panel).click();
+    const reveal = page.getByRole("dialog", { name: "Cards on the host's screen" });
+    expect(await reveal.textContent()).toContain(`Pass the screen to seat 1 (${NAMES[0]}).`);
+    expect(await reveal.locator(".reveal-card").count(), "covered until seat 1 taps").toBe(0);
+    await c.button("I am seat 1: show my card", reveal).click();
+    expect(await reveal.locator(".reveal-card").textContent()).toBe(CARD_NAMES[CARDS[0] as Card]);
+    await page.keyboard.press("ArrowRight"); // the sheet owns the keys: the game does not start
+    await c.button("Cover it and pass to seat 2", reveal).click();
+    expect(await reveal.locator(".reveal-card").count(), "covered between players").toBe(0);
+    await c.button("I am seat 2: show my card", reveal).click();
+    expect(await reveal.locator(".reveal-card").textContent()).toBe(CARD_NAMES[CARDS[1] as Card]);
+    await page.keyboard.press("Escape");
+    await reveal.waitFor({ state: "detached" });
     await c.expectPhase("The deal");
 
     // --- The screen is kept awake ---------------------------------------------------------------

@@ -64,13 +64,15 @@ export function GameScreen(props: { table: TableHandle; lang: Language }) {
       const target = e.target as HTMLElement | null;
       if (target?.closest("input, textarea, select, [contenteditable]")) return;
       const k = keys.current;
+      // Any sheet, the step panel's own included (the deal on this screen), owns the keys.
+      const covered = k.sheetOpen || document.querySelector(".sheet-layer") !== null;
       if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "z") {
         e.preventDefault();
         k.undo();
-      } else if (e.key === " " && !k.sheetOpen) {
+      } else if (e.key === " " && !covered) {
         e.preventDefault();
         k.toggle();
-      } else if (e.key === "ArrowRight" && !k.sheetOpen && k.primary?.enabled) {
+      } else if (e.key === "ArrowRight" && !covered && k.primary?.enabled) {
         e.preventDefault();
         send(k.primary.action);
       }
