@@ -3,12 +3,12 @@
 // An online table whose game has begun admits nobody: the page links to where it can be followed.
 
 import { useState } from "preact/hooks";
+import { LanguageSwitch } from "../app/LanguageSwitch.js";
 import { navigate } from "../app/router.js";
 import { Link } from "../app/ui.js";
 import { t } from "../i18n/index.js";
 import type { Language } from "../i18n/types.js";
 import { cleanCode } from "./join.js";
-import { LanguageSwitch } from "./LanguageSwitch.js";
 import { phoneApi } from "./phoneApi.js";
 import { rememberSeat } from "./seatStore.js";
 import "./phone.css";
@@ -37,7 +37,7 @@ export function JoinPage(props: { code: string | null; lang: Language }) {
   return (
     <main class="phone" lang={props.lang}>
       <form class="phone-body" onSubmit={join} aria-labelledby="join-title">
-        <LanguageSwitch />
+        <LanguageSwitch class="phone-lang" />
         <h1 class="phone-title" id="join-title">
           {t("phone.join.title")}
         </h1>

@@ -5,11 +5,11 @@
 // pick that counts for nothing is confirmed like any other and sends nothing (docs/api.md "Phones").
 
 import { useEffect, useState } from "preact/hooks";
+import { LanguageSwitch } from "../app/LanguageSwitch.js";
 import { keepAwake } from "../app/wakeLock.js";
 import { t } from "../i18n/index.js";
 import type { Language } from "../i18n/types.js";
 import { ChatPanel } from "./ChatPanel.js";
-import { LanguageSwitch } from "./LanguageSwitch.js";
 import { StepClock } from "./StepClock.js";
 import { type CardFacts, cardFacts, type Line, type PhoneScreen, phoneScreen } from "./screen.js";
 import { joinedSeat } from "./seatStore.js";
@@ -53,7 +53,7 @@ function SeatScreen(props: { tableId: string; seat: number; token: string; lang:
         <span class={`phone-conn${socket.connected ? "" : " phone-conn-off"}`} role="status">
           {socket.connected ? t("phone.online") : t("phone.reconnecting")}
         </span>
-        <LanguageSwitch />
+        <LanguageSwitch class="phone-lang" />
       </header>
       {socket.refused && (
         <p class="phone-error" role="alert">

@@ -1,13 +1,13 @@
-// The language on a phone or the join page, which have no top bar: the same choice as the shell's,
-// remembered on the phone.
+// The language choice: in the shell's top bar, and on the phone and join pages (which have none);
+// remembered on the device.
 
 import { LANGUAGES, t, useLang } from "../i18n/index.js";
 import type { Language } from "../i18n/types.js";
 
-export function LanguageSwitch() {
+export function LanguageSwitch(props: { class: string }) {
   const [lang, setLang] = useLang();
   return (
-    <label class="phone-lang">
+    <label class={props.class}>
       <span class="visually-hidden">{t("app.nav.language")}</span>
       <select value={lang} onChange={(e) => setLang(e.currentTarget.value as Language)}>
         {LANGUAGES.map((l) => (
