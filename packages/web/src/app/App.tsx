@@ -2,10 +2,11 @@
 
 import { useEffect, useState } from "preact/hooks";
 import { DisplayScreen } from "../display/DisplayScreen.js";
-import { LANGUAGES, type Language, t, useLang } from "../i18n/index.js";
+import { type Language, t, useLang } from "../i18n/index.js";
 import { JoinPage } from "../phone/JoinPage.js";
 import { SeatPage } from "../phone/PhoneScreen.js";
 import { ClubRoutes } from "./ClubRoutes.js";
+import { LanguageSwitch } from "./LanguageSwitch.js";
 import { ComplaintsPage } from "./pages/Complaints.js";
 import { NewTablePage } from "./pages/NewTable.js";
 import { OnlineTablePage } from "./pages/OnlineTable.js";
@@ -33,7 +34,7 @@ const OPEN_ROUTES: ReadonlySet<Route["name"]> = new Set([
 
 export function App() {
   const route = useRoute();
-  const [lang, setLang] = useLang();
+  const [lang] = useLang();
   const [me, setMe] = useState<Me>(undefined);
   /** The server could not be asked who is signed in: show what works offline instead of waiting. */
   const [offline, setOffline] = useState(false);
@@ -127,16 +128,7 @@ export function App() {
           </nav>
         )}
         <span class="spacer" />
-        <label class="lang">
-          <span class="visually-hidden">{t("app.nav.language")}</span>
-          <select value={lang} onChange={(e) => setLang(e.currentTarget.value as Language)}>
-            {LANGUAGES.map((l) => (
-              <option key={l} value={l}>
-                {t(`app.lang.${l}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <LanguageSwitch class="lang" />
         {me && (
           <button
             type="button"

@@ -81,6 +81,20 @@ function Grave(props: { view: View; state: GameState; seat: Seat; send: (a: Acti
   const { view, state, seat } = props;
   if (state.seats[seat - 1]?.card !== "don") return null;
   const legal = view.actions.filter((a) => a.type === "grave" && a.seat === seat);
+  // The choice is made: what it was, as a plain fact (not the engine's refusal of a second one).
+  if (state.phase.kind === "day" && state.phase.step.kind === "lastWords" && state.phase.step.graveDone) {
+    const taken = view.seats.find(
+      (s) => s.out?.cause === "grave" && s.out.kind === "day" && s.out.n === view.phase.n,
+    );
+    return (
+      <section class="grave">
+        <h3>{t("grave.title")}</h3>
+        <p class="say" role="status">
+          {taken ? t("grave.taken", { don: seat, seat: taken.seat }) : t("grave.tookNobody", { don: seat })}
+        </p>
+      </section>
+    );
+  }
   if (legal.length === 0) {
     const attempt = decide(state, { actor: "host", type: "grave", seat, target: null, at: Date.now() });
     return attempt.ok ? null : (
@@ -94,6 +108,7 @@ function Grave(props: { view: View; state: GameState; seat: Seat; send: (a: Acti
     <section class="grave" aria-labelledby="grave-title">
       <h3 id="grave-title">{t("grave.title")}</h3>
       <p class="hint">{t("grave.hint", { n: seat })}</p>
+      <p class="say say-note">{t("grave.first")}</p>
       <div class="seat-buttons">
         {legal.map((a) =>
           a.type === "grave" && a.target !== null ? (
@@ -111,7 +126,7 @@ function Grave(props: { view: View; state: GameState; seat: Seat; send: (a: Acti
       </div>
       <button
         type="button"
-        class="btn btn-big"
+        class="btn btn-big grave-nobody"
         onClick={() => props.send({ actor: "host", type: "grave", seat, target: null })}
       >
         {t("grave.nobody")}

@@ -65,8 +65,12 @@ export function primaryOf(view: View): Primary | null {
           return primary(view, last ? "primary.startVote" : "primary.nextSpeaker", advance);
         case "splitSpeeches":
           return primary(view, last ? "primary.startRevote" : "primary.nextSpeaker", advance);
-        case "lastWords":
-          return primary(view, last ? "primary.endLastWords" : "primary.nextLastWord", advance);
+        case "lastWords": {
+          // DON-1: the engine lets the word end with the grave untouched, which records no choice;
+          // the console asks the host to record one first (a seat, or "nobody").
+          const next = primary(view, last ? "primary.endLastWords" : "primary.nextLastWord", advance);
+          return graveOpen(view) ? { ...next, enabled: false } : next;
+        }
         case "voting":
         case "liftAll":
           // HOST-4: every ballot is in; the count is the host's announcement.
@@ -88,6 +92,12 @@ export function primaryOf(view: View): Primary | null {
     default:
       return null;
   }
+}
+
+/** DON-1: the current last word is the Don's and his grave is still to be chosen (the view offers it). */
+export function graveOpen(view: View): boolean {
+  const seat = view.phase.current;
+  return seat !== null && view.actions.some((a) => a.type === "grave" && a.seat === seat);
 }
 
 /** The phase bar's title: i18n key and parameters. */

@@ -4,7 +4,7 @@
 // always dealt at random and opens its follower page.
 
 import { useMemo, useState } from "preact/hooks";
-import { t } from "../../i18n/index.js";
+import { getLang, t, tn } from "../../i18n/index.js";
 import { keepTable } from "../../sync/store.js";
 import {
   type DealDraft,
@@ -50,7 +50,7 @@ export function NewTablePage() {
     const list = namesFromList(paste);
     // A pasted name is a guest until picked from the directory.
     setSeats(seats.map((seat, i) => (list[i] ? { name: list[i], person: null } : seat)));
-    setPasteNote(list.length === SEATS ? null : t("app.new.pasteCount", { n: list.length }));
+    setPasteNote(list.length === SEATS ? null : tn("app.new.pasteCount", list.length));
   };
 
   const submit = async (event: Event) => {
@@ -60,7 +60,8 @@ export function NewTablePage() {
     setBusy(true);
     setError(null);
     const answer = await api.createTable({
-      ...(title.trim() ? { title: title.trim() } : {}),
+      // Untitled, the table is named in the host's language (the server's own default is English).
+      title: title.trim() || t("app.new.defaultTitle", { date: new Date().toLocaleDateString(getLang()) }),
       settings: settings.settings,
       seats: seats.map((s) => ({ name: s.name.trim(), ...(s.person ? { person: s.person.id } : {}) })),
       deal: dealBody,

@@ -3,6 +3,7 @@
 
 import type { PersonInfo, Role } from "@misto/protocol";
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
+import type { ApiError } from "../../api/client.js";
 import { t } from "../../i18n/index.js";
 import { api } from "../session.js";
 import { ErrorLine, errorText, Field, Link, Loading, NewPasswordField } from "../ui.js";
@@ -60,6 +61,21 @@ export function PeoplePage(props: { admin: boolean }) {
   );
 }
 
+/** A refusal that belongs to one field of the form, said in the user's language beside it. */
+interface FieldProblem {
+  readonly field: "name" | "login" | "password";
+  readonly key: string;
+}
+
+/** The field the server's refusal names ("body/account/login must NOT have …", a taken login). */
+export function fieldProblem(error: ApiError): FieldProblem | null {
+  if (error.error === "login_taken") return { field: "login", key: "app.people.problem.loginTaken" };
+  const named = /^body\/(?:account\/)?(name|login|password)\b/.exec(error.message)?.[1];
+  if (named === "name" || named === "login" || named === "password")
+    return { field: named, key: `app.people.problem.${named}` };
+  return null;
+}
+
 function AddMember(props: { onAdded: () => void }) {
   const [name, setName] = useState("");
   const [council, setCouncil] = useState(false);
@@ -69,28 +85,46 @@ function AddMember(props: { onAdded: () => void }) {
   const [role, setRole] = useState<Role>("member");
   const [note, setNote] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [problem, setProblem] = useState<FieldProblem | null>(null);
+
+  // A refused field is scrolled to and focused, its problem beside it.
+  useEffect(() => {
+    if (!problem) return;
+    const field = document.getElementById(`member-${problem.field}`);
+    field?.scrollIntoView({ block: "center" });
+    field?.focus({ preventScroll: true });
+  }, [problem]);
 
   const submit = async (event: Event) => {
     event.preventDefault();
     setNote(null);
     setError(null);
+    setProblem(null);
     const answer = await api.addPerson({
       name: name.trim(),
       council,
       ...(withAccount ? { account: { login: login.trim(), password, role } } : {}),
     });
-    if (!answer.ok) return setError(errorText(answer.error));
+    if (!answer.ok) {
+      const field = fieldProblem(answer.error);
+      return field ? setProblem(field) : setError(errorText(answer.error));
+    }
     setNote(t("app.people.added", { name: answer.value.person.name }));
+    // Everything back to the start: the next member must not inherit this one's account or role.
     setName("");
+    setCouncil(false);
+    setWithAccount(false);
     setLogin("");
     setPassword("");
+    setRole("member");
     props.onAdded();
   };
+  const problemOf = (field: FieldProblem["field"]) => (problem?.field === field ? t(problem.key) : null);
 
   return (
     <form class="stack narrow" onSubmit={submit} aria-labelledby="add-member">
       <h2 id="add-member">{t("app.people.add")}</h2>
-      <Field id="member-name" label={t("app.people.name")}>
+      <Field id="member-name" label={t("app.people.name")} problem={problemOf("name")}>
         <input
           id="member-name"
           required
@@ -113,7 +147,12 @@ function AddMember(props: { onAdded: () => void }) {
       </label>
       {withAccount && (
         <>
-          <Field id="member-login" label={t("app.people.login")} help={t("app.setup.loginHelp")}>
+          <Field
+            id="member-login"
+            label={t("app.people.login")}
+            help={t("app.setup.loginHelp")}
+            problem={problemOf("login")}
+          >
             <input
               id="member-login"
               autoComplete="off"
@@ -127,6 +166,7 @@ function AddMember(props: { onAdded: () => void }) {
             label={t("app.people.password")}
             value={password}
             onInput={setPassword}
+            problem={problemOf("password")}
           />
           <Field id="member-role" label={t("app.people.role")}>
             <select id="member-role" value={role} onChange={(e) => setRole(e.currentTarget.value as Role)}>
