@@ -50,24 +50,26 @@ export function onlineSettingsOf(body: unknown, defaults: OnlineSettings): Onlin
   if (body === undefined) return defaults;
   if (typeof body !== "object" || body === null || Array.isArray(body))
     throw bad("onlineSettings", "onlineSettings must be an object");
-  const out: Record<string, unknown> = { ...defaults };
+  const out: { -readonly [K in keyof OnlineSettings]: OnlineSettings[K] } = { ...defaults };
   for (const [key, value] of Object.entries(body)) {
     if (key === "language") {
-      if (!(ONLINE_LANGUAGES as readonly unknown[]).includes(value))
-        throw bad(key, `language must be one of ${ONLINE_LANGUAGES.join(", ")}`);
+      const language = ONLINE_LANGUAGES.find((l) => l === value);
+      if (language === undefined) throw bad(key, `language must be one of ${ONLINE_LANGUAGES.join(", ")}`);
+      out.language = language;
     } else if (Object.hasOwn(RANGES, key)) {
-      const { min, max } = RANGES[key as keyof typeof RANGES];
-      if (!Number.isSafeInteger(value) || (value as number) < min || (value as number) > max)
+      const name = key as keyof typeof RANGES;
+      const { min, max } = RANGES[name];
+      if (typeof value !== "number" || !Number.isSafeInteger(value) || value < min || value > max)
         throw bad(key, `${key} must be a whole number from ${min} to ${max}`);
+      out[name] = value;
     } else {
       throw bad(
         key,
         `${key} is not an online setting (they are: language, ${Object.keys(RANGES).join(", ")})`,
       );
     }
-    out[key] = value;
   }
-  return out as unknown as OnlineSettings;
+  return out;
 }
 
 /** A stored table's settings: what it was made with, over the defaults (older tables have none). */
