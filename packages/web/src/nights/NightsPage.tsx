@@ -90,53 +90,31 @@ function NewNight(props: { me: HostInfo }) {
   return (
     <form class="night-card stack" onSubmit={submit}>
       <h2>{t("nights.new")}</h2>
-      <Field id="night-title" label={t("nights.new.title")}>
-        <input
-          id="night-title"
-          required
-          maxLength={80}
-          value={title}
-          onInput={(e) => setTitle(e.currentTarget.value)}
-        />
-      </Field>
-      <Field id="night-starts" label={t("nights.new.startsAt")}>
-        <input
-          id="night-starts"
-          type="datetime-local"
-          required
-          value={startsAt}
-          onInput={(e) => setStartsAt(e.currentTarget.value)}
-        />
-      </Field>
-      <Field id="night-place" label={t("nights.new.place")}>
-        <input
-          id="night-place"
-          required
-          maxLength={120}
-          value={place}
-          onInput={(e) => setPlace(e.currentTarget.value)}
-        />
-      </Field>
-      <Field id="night-capacity" label={t("nights.new.capacity")}>
-        <input
-          id="night-capacity"
-          type="number"
-          min={1}
-          max={240}
-          value={capacity}
-          onInput={(e) => setCapacity(e.currentTarget.value)}
-        />
-      </Field>
-      <Field id="night-tables" label={t("nights.new.tables")}>
-        <input
-          id="night-tables"
-          type="number"
-          min={1}
-          max={20}
-          value={tables}
-          onInput={(e) => setTables(e.currentTarget.value)}
-        />
-      </Field>
+      <TextField id="night-title" label={t("nights.new.title")} max={80} value={title} set={setTitle} />
+      <TextField
+        id="night-starts"
+        label={t("nights.new.startsAt")}
+        type="datetime-local"
+        value={startsAt}
+        set={setStartsAt}
+      />
+      <TextField id="night-place" label={t("nights.new.place")} max={120} value={place} set={setPlace} />
+      <TextField
+        id="night-capacity"
+        label={t("nights.new.capacity")}
+        type="number"
+        max={240}
+        value={capacity}
+        set={setCapacity}
+      />
+      <TextField
+        id="night-tables"
+        label={t("nights.new.tables")}
+        type="number"
+        max={20}
+        value={tables}
+        set={setTables}
+      />
       <fieldset>
         <legend>{t("nights.new.hosts")}</legend>
         {hosts.map((h) => (
@@ -148,5 +126,31 @@ function NewNight(props: { me: HostInfo }) {
       <ErrorLine text={error} />
       <button type="submit">{t("nights.new.create")}</button>
     </form>
+  );
+}
+
+/** One required field of the form: a text (at most `max` characters), a moment or a number (1…`max`). */
+function TextField(props: {
+  id: string;
+  label: string;
+  type?: "datetime-local" | "number";
+  max?: number;
+  value: string;
+  set: (value: string) => void;
+}) {
+  const number = props.type === "number";
+  return (
+    <Field id={props.id} label={props.label}>
+      <input
+        id={props.id}
+        type={(props.type ?? "text") as "text"}
+        required
+        min={number ? 1 : undefined}
+        max={number ? props.max : undefined}
+        maxLength={number ? undefined : props.max}
+        value={props.value}
+        onInput={(e) => props.set(e.currentTarget.value)}
+      />
+    </Field>
   );
 }

@@ -44,28 +44,8 @@ export function RoundView(props: {
       {runs && !round.dealt && (
         <>
           <div class="night-row">
-            <label>
-              {t("nights.swap.a")}{" "}
-              <select value={a} onChange={(e) => setA(e.currentTarget.value)}>
-                <option value="">—</option>
-                {players.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              {t("nights.swap.b")}{" "}
-              <select value={b} onChange={(e) => setB(e.currentTarget.value)}>
-                <option value="">—</option>
-                {players.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <PlayerPick label={t("nights.swap.a")} players={players} value={a} set={setA} />
+            <PlayerPick label={t("nights.swap.b")} players={players} value={b} set={setB} />
             <button
               type="button"
               class="secondary"
@@ -81,5 +61,26 @@ export function RoundView(props: {
         </>
       )}
     </section>
+  );
+}
+
+function PlayerPick(props: {
+  label: string;
+  players: readonly { id: string; name: string }[];
+  value: string;
+  set: (id: string) => void;
+}) {
+  return (
+    <label>
+      {props.label}{" "}
+      <select value={props.value} onChange={(e) => props.set(e.currentTarget.value)}>
+        <option value="">—</option>
+        {props.players.map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.name}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
