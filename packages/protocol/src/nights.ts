@@ -8,6 +8,8 @@ const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T)
   Type.Union([schema, Type.Null()]);
 /** Epoch milliseconds. */
 const Moment = Type.Integer({ minimum: 0 });
+/** A night's start: epoch milliseconds up to the end of year 9999 (a calendar's and a Date's range). */
+const Start = Type.Integer({ minimum: 0, maximum: 253_402_300_799_999 });
 const Seat = Type.Integer({ minimum: 1, maximum: 12 });
 const Ref = Type.Object({ id: Type.String(), name: Type.String() }, { additionalProperties: false });
 
@@ -15,7 +17,7 @@ const Ref = Type.Object({ id: Type.String(), name: Type.String() }, { additional
 export const NewNightBody = Type.Object(
   {
     title: Text(80),
-    startsAt: Moment,
+    startsAt: Start,
     place: Text(120),
     /** How many sign up before the waiting list starts. */
     capacity: Type.Integer({ minimum: 1, maximum: 240 }),

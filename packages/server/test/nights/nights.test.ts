@@ -177,6 +177,21 @@ describe.each(BACKENDS.filter((b) => b.name !== "memory"))("club nights on $name
     expect((next.json() as NightPage).rounds.map((r) => r.n)).toEqual([1, 2]);
   });
 
+  it("refuses a start no calendar holds with 400, and makes no night", async () => {
+    const before = (await call("GET", "/api/nights", host)).json().nights.length;
+    const res = await call("POST", "/api/nights", host, {
+      title: "Far",
+      startsAt: 1e20,
+      place: "x",
+      capacity: 1,
+      tables: 1,
+      hosts: [hostId],
+    });
+    expect(res.statusCode).toBe(400);
+    expect((await call("GET", "/api/nights", host)).json().nights.length).toBe(before);
+    expect((await h.app.inject({ method: "GET", url: "/api/nights.ics" })).statusCode).toBe(200);
+  });
+
   it("refuses what names nothing: an unknown night, round, host or person", async () => {
     expect((await call("GET", "/api/nights/no-such-night", host)).statusCode).toBe(404);
     const id = await newNight(5);
