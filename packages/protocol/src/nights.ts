@@ -51,6 +51,16 @@ export type DrawBody = Static<typeof DrawBody>;
 export const SwapBody = Type.Object({ a: Id, b: Id }, { additionalProperties: false });
 export type SwapBody = Static<typeof SwapBody>;
 
+/** POST /api/nights/:id/pairs (a host): two people kept apart (a couple, a family) or together. */
+export const PairBody = Type.Object(
+  { a: Id, b: Id, kind: Type.Union([Type.Literal("apart"), Type.Literal("together")]) },
+  { additionalProperties: false },
+);
+export type PairBody = Static<typeof PairBody>;
+
+/** DELETE /api/nights/:id/pairs/:a/:b (a host): the pair's policy ends. */
+export const PairParams = Type.Object({ id: Id, a: Id, b: Id });
+
 export const RoundParams = Type.Object({ id: Id, n: Type.String({ pattern: "^[1-9][0-9]{0,2}$" }) });
 export type RoundParams = Static<typeof RoundParams>;
 
@@ -143,6 +153,10 @@ export const NightPage = Type.Object(
     /** May the viewer run it (a host or the administration). */
     runs: Type.Boolean(),
     entries: Type.Array(NightEntry),
+    /** The pairs kept apart or together at the draws (to a host only). */
+    pairs: Type.Array(
+      Type.Object({ a: Ref, b: Ref, kind: PairBody.properties.kind }, { additionalProperties: false }),
+    ),
     rounds: Type.Array(RoundInfo),
   },
   { additionalProperties: false },

@@ -82,6 +82,8 @@ const ROUTES: Record<string, Rule> = {
   "DELETE /api/nights/{id}/signup": "account",
   "POST /api/nights/{id}/guests": "host",
   "POST /api/nights/{id}/checkin": "host",
+  "POST /api/nights/{id}/pairs": "host",
+  "DELETE /api/nights/{id}/pairs/{a}/{b}": "host",
   "POST /api/nights/{id}/rounds": "host",
   "POST /api/nights/{id}/rounds/{n}/swap": "host",
   "POST /api/nights/{id}/rounds/{n}/tables": "host",
@@ -250,6 +252,7 @@ describe.each(STORED)("every route of the OpenAPI document on $name", (backend) 
       if (override[name] !== undefined) return encodeURIComponent(override[name]);
       if (name === "seat") return "3";
       if (name === "n") return "1";
+      if (name === "a" || name === "b") return ids.person as string;
       if (op.path.startsWith("/api/nights")) return ids.night as string;
       if (op.path.startsWith("/api/people")) return ids.person as string;
       if (op.path.startsWith("/api/seasons")) return ids.season as string;
@@ -289,6 +292,7 @@ describe.each(STORED)("every route of the OpenAPI document on $name", (backend) 
       "POST /api/nights/{id}/guests": { name: "Door guest" },
       "POST /api/nights/{id}/checkin": { person: ids.person, present: true },
       "POST /api/nights/{id}/rounds": { balance: false },
+      "POST /api/nights/{id}/pairs": { a: ids.person, b: ids.hostPerson, kind: "apart" },
       "POST /api/nights/{id}/rounds/{n}/swap": { a: ids.person, b: ids.person },
     };
     return bodies[op.key];
@@ -369,11 +373,13 @@ describe.each(STORED)("every route of the OpenAPI document on $name", (backend) 
     });
     expect(complaint.statusCode).toBe(201);
     ids.complaint = (complaint.json() as { complaint: { id: string } }).complaint.id;
-    ids.hostAccount = (
+    const hostMe = (
       (await h.app.inject({ method: "GET", url: "/api/me", headers: { cookie: cookies.host } })).json() as {
-        host: { id: string };
+        host: { id: string; person: string };
       }
-    ).host.id;
+    ).host;
+    ids.hostAccount = hostMe.id;
+    ids.hostPerson = hostMe.person;
     const night = await h.app.inject({
       method: "POST",
       url: "/api/nights",

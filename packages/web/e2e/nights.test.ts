@@ -116,6 +116,12 @@ describe("a club night in the browser", () => {
       await host.getByText(`Checked in: ${n}`, { exact: true }).waitFor();
     }
 
+    // Ada and Bohdan are a couple: kept apart at every draw.
+    await host.getByLabel("Player", { exact: true }).selectOption({ label: "Ada Lis" });
+    await host.getByLabel("and", { exact: true }).selectOption({ label: "Bohdan Kit" });
+    await host.getByRole("button", { name: "Keep the pair" }).click();
+    await host.getByText("Ada Lis and Bohdan Kit: at different tables").waitFor();
+
     // The draw: two tables of twelve with their hosts; then the tables are created.
     await host.getByRole("button", { name: "Draw the next round" }).click();
     await host.getByRole("heading", { name: "Round 1" }).waitFor();
@@ -133,6 +139,7 @@ describe("a club night in the browser", () => {
     const table = rounds[0]?.tables.find((t) => t.seats.some((s) => s.person.name === "Ada Lis"));
     const seat = table?.seats.find((s) => s.person.name === "Ada Lis")?.seat;
     expect(table && seat).toBeTruthy();
+    expect(table?.seats.some((s) => s.person.name === "Bohdan Kit")).toBe(false);
     await ada.reload();
     await ada.getByText(`Round 1: table ${table?.n}, seat ${seat}`).waitFor();
     expect(await audit(ada, "a night, for a player")).toEqual([]);

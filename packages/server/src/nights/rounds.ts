@@ -47,6 +47,11 @@ export async function drawNext(store: Store, night: NightRow, balance: boolean):
   const last = rounds[rounds.length - 1];
   const redraw = last !== undefined && last.dealtAt === null;
   const history = rounds.filter((r) => r.dealtAt !== null).map((r) => r.seating);
+  // The pairs whose two players both came.
+  const here = new Set(players);
+  const pairs = (await store.nights.listPairs(night.id)).filter((p) => here.has(p.a) && here.has(p.b));
+  const pairsOf = (kind: "apart" | "together") =>
+    pairs.filter((p) => p.kind === kind).map((p) => [p.a, p.b] as const);
   const drawn = drawRounds({
     players,
     tables,
@@ -54,6 +59,8 @@ export async function drawNext(store: Store, night: NightRow, balance: boolean):
     seed: randomBytes(16).toString("base64url"),
     hosts: night.hosts,
     history,
+    apart: pairsOf("apart"),
+    together: pairsOf("together"),
     ...(balance ? { skill: await skillOf(store, players) } : {}),
   });
   if (!drawn.ok) throw new HttpError(422, drawn.error.code, drawn.error.message);

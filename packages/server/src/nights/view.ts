@@ -109,6 +109,15 @@ export async function nightPage(store: Store, night: NightRow, account: HostRow)
           })),
         )
       : [],
+    pairs: runs
+      ? await Promise.all(
+          (await store.nights.listPairs(night.id)).map(async (p) => ({
+            a: await names.person(p.a),
+            b: await names.person(p.b),
+            kind: p.kind,
+          })),
+        )
+      : [],
     rounds: await Promise.all(rounds.map((r) => roundInfo(names, r))),
   };
 }

@@ -38,12 +38,20 @@ interface NightRoundsTable {
   dealt_at: NullableMillis;
 }
 
+interface NightPairsTable {
+  night_id: string;
+  a: string;
+  b: string;
+  kind: "apart" | "together";
+}
+
 /** The tables this file reads (added to the store's database by 0009_nights). */
 export interface NightsDatabase {
   nights: NightsTable;
   night_hosts: NightHostsTable;
   night_entries: NightEntriesTable;
   night_rounds: NightRoundsTable;
+  night_pairs: NightPairsTable;
 }
 
 export interface NightRow {
@@ -73,6 +81,13 @@ export interface RoundSeating {
   out: string[];
 }
 
+/** A pair policy: `a` < `b` (ids), kept apart or together at the night's draws. */
+export interface PairRow {
+  a: string;
+  b: string;
+  kind: "apart" | "together";
+}
+
 export interface RoundRow {
   n: number;
   seating: RoundSeating;
@@ -94,6 +109,11 @@ export interface NightStore {
   listEntries(nightId: string): Promise<EntryRow[]>;
   /** False when the person is not signed up. */
   setCheckedIn(nightId: string, personId: string, at: number | null): Promise<boolean>;
+  /** Sets the pair's policy (replacing one the pair had). */
+  setPair(nightId: string, pair: PairRow): Promise<void>;
+  /** False when the pair had no policy. */
+  removePair(nightId: string, a: string, b: string): Promise<boolean>;
+  listPairs(nightId: string): Promise<PairRow[]>;
   listRounds(nightId: string): Promise<RoundRow[]>;
   /** StoreConflict when the round's number is taken (two draws at once: one wins). */
   addRound(nightId: string, round: RoundRow): Promise<void>;
@@ -235,6 +255,39 @@ export class NightQueries implements NightStore {
         .executeTakeFirst(),
     );
     return Number(result.numUpdatedRows) === 1;
+  }
+
+  async setPair(nightId: string, pair: PairRow): Promise<void> {
+    await this.write(() =>
+      this.db
+        .insertInto("night_pairs")
+        .values({ night_id: nightId, a: pair.a, b: pair.b, kind: pair.kind })
+        .onConflict((oc) => oc.columns(["night_id", "a", "b"]).doUpdateSet({ kind: pair.kind }))
+        .execute(),
+    );
+  }
+
+  async removePair(nightId: string, a: string, b: string): Promise<boolean> {
+    const result = await this.write(() =>
+      this.db
+        .deleteFrom("night_pairs")
+        .where("night_id", "=", nightId)
+        .where("a", "=", a)
+        .where("b", "=", b)
+        .executeTakeFirst(),
+    );
+    return Number(result.numDeletedRows) === 1;
+  }
+
+  async listPairs(nightId: string): Promise<PairRow[]> {
+    const rows = await this.db
+      .selectFrom("night_pairs")
+      .selectAll()
+      .where("night_id", "=", nightId)
+      .orderBy("a")
+      .orderBy("b")
+      .execute();
+    return rows.map((r) => ({ a: r.a, b: r.b, kind: r.kind }));
   }
 
   async listRounds(nightId: string): Promise<RoundRow[]> {

@@ -117,15 +117,45 @@ describe.each(BACKENDS.filter((b) => b.name !== "memory"))("club nights on $name
       const res = await call("POST", `/api/nights/${id}/checkin`, host, { person: m.person, present: true });
       expect(res.statusCode).toBe(200);
     }
+    // Ada and Bob are a couple: kept apart. A policy set and ended is gone.
+    const [adaId, bobId] = [members[0]?.person as string, members[1]?.person as string];
+    const apart = await call("POST", `/api/nights/${id}/pairs`, host, { a: bobId, b: adaId, kind: "apart" });
+    expect(apart.statusCode, apart.body).toBe(201);
+    expect((apart.json() as NightPage).pairs).toHaveLength(1);
+    const together = await call("POST", `/api/nights/${id}/pairs`, host, {
+      a: adaId,
+      b: "nobody",
+      kind: "together",
+    });
+    expect(together.statusCode).toBe(422);
+    const cyd = members[2]?.person as string;
+    await call("POST", `/api/nights/${id}/pairs`, host, { a: adaId, b: cyd, kind: "together" });
+    expect((await call("DELETE", `/api/nights/${id}/pairs/${cyd}/${adaId}`, host)).statusCode).toBe(200);
+    expect((await call("DELETE", `/api/nights/${id}/pairs/${cyd}/${adaId}`, host)).statusCode).toBe(404);
     const drawn = await call("POST", `/api/nights/${id}/rounds`, host, { balance: true });
     expect(drawn.statusCode, drawn.body).toBe(201);
-    const round = (drawn.json() as NightPage).rounds[0];
-    expect(round?.tables).toHaveLength(2);
-    expect(round?.out).toHaveLength(1);
-    const seated = round?.tables.flatMap((t) => t.seats.map((s) => s.person.id)) ?? [];
+    const first = (drawn.json() as NightPage).rounds[0];
+    expect(first?.tables).toHaveLength(2);
+    expect(first?.out).toHaveLength(1);
+    const seated = first?.tables.flatMap((t) => t.seats.map((s) => s.person.id)) ?? [];
     expect(new Set(seated).size).toBe(24);
     expect(seated).not.toContain(members[2]?.person);
-    expect(new Set(round?.tables.map((t) => t.host?.id)).size).toBe(2);
+    expect(new Set(first?.tables.map((t) => t.host?.id)).size).toBe(2);
+    const tableOf = (person: string) =>
+      first?.tables.findIndex((t) => t.seats.some((s) => s.person.id === person));
+    expect(tableOf(adaId)).not.toBe(tableOf(bobId));
+    // Drawn again (the round is not dealt yet), they are still apart every time.
+    for (let i = 0; i < 5; i++) {
+      const again = (
+        await call("POST", `/api/nights/${id}/rounds`, host, { balance: false })
+      ).json() as NightPage;
+      expect(again.rounds).toHaveLength(1);
+      const at = (p: string) =>
+        again.rounds[0]?.tables.findIndex((t) => t.seats.some((s) => s.person.id === p));
+      expect(at(adaId)).not.toBe(at(bobId));
+    }
+    const redrawn = (await call("GET", `/api/nights/${id}`, host)).json() as NightPage;
+    const round = redrawn.rounds[0];
 
     // A swap across the tables, by hand, before the deal.
     const a = round?.tables[0]?.seats[0]?.person.id as string;
@@ -168,7 +198,8 @@ describe.each(BACKENDS.filter((b) => b.name !== "memory"))("club nights on $name
       const mine = ((await call("GET", `/api/nights/${id}`, m.cookie)).json() as NightPage).night.me;
       const t = tables.findIndex((x) => x.seats.some((s) => s.person.id === m.person));
       const seat = (tables[t]?.seats.findIndex((s) => s.person.id === m.person) ?? -1) + 1;
-      expect(mine.seat).toEqual({ round: 1, table: t + 1, seat, id: tables[t]?.table });
+      // One of the 25 checked in sits this round out: his page shows no seat.
+      expect(mine.seat).toEqual(t < 0 ? null : { round: 1, table: t + 1, seat, id: tables[t]?.table });
     }
 
     // The next round counts the first: it is a new round, drawn from the same players.

@@ -8,6 +8,7 @@ import { ErrorLine, errorText, Field, Loading } from "../app/ui.js";
 import { type Language, t } from "../i18n/index.js";
 import { nightsApi } from "./api.js";
 import { placeLine, whenLine } from "./lines.js";
+import { Pairs } from "./Pairs.js";
 import { RoundView } from "./RoundView.js";
 import "./nights.css";
 
@@ -107,6 +108,7 @@ function HostPanel(props: { night: Night; shown: (call: Promise<Result<Night>>) 
           </li>
         ))}
       </ul>
+      <Pairs night={night} shown={shown} />
       <label class="check">
         <input type="checkbox" checked={balance} onChange={(e) => setBalance(e.currentTarget.checked)} />{" "}
         {t("nights.balance")}

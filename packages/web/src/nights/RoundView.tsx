@@ -64,7 +64,7 @@ export function RoundView(props: {
   );
 }
 
-function PlayerPick(props: {
+export function PlayerPick(props: {
   label: string;
   players: readonly { id: string; name: string }[];
   value: string;
@@ -73,7 +73,7 @@ function PlayerPick(props: {
   return (
     <label>
       {props.label}{" "}
-      <select value={props.value} onChange={(e) => props.set(e.currentTarget.value)}>
+      <select aria-label={props.label} value={props.value} onChange={(e) => props.set(e.currentTarget.value)}>
         <option value="">—</option>
         {props.players.map((p) => (
           <option key={p.id} value={p.id}>

@@ -1,5 +1,5 @@
 // Club nights (docs/club-nights.md): the evening, its hosts, who signed up (or came to the door)
-// and who checked in, and each round's seating as the optimiser drew it (with the tables made
+// and who checked in, the pairs kept apart or together, and each round's seating as the optimiser drew it (with the tables made
 // for it once dealt).
 
 import { type Kysely, sql } from "kysely";
@@ -47,5 +47,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("drawn_at", "bigint", (c) => c.notNull())
     .addColumn("dealt_at", "bigint")
     .addPrimaryKeyConstraint("night_rounds_pk", ["night_id", "n"])
+    .execute();
+
+  // A host's pair policies for the night's draws: two people kept apart (a couple), or together.
+  await db.schema
+    .createTable("night_pairs")
+    .addColumn("night_id", "text", (c) => c.notNull().references("nights.id"))
+    .addColumn("a", "text", (c) => c.notNull().references("people.id"))
+    .addColumn("b", "text", (c) => c.notNull().references("people.id"))
+    .addColumn("kind", "text", (c) => c.notNull().check(sql`kind in ('apart', 'together')`))
+    .addPrimaryKeyConstraint("night_pairs_pk", ["night_id", "a", "b"])
     .execute();
 }
