@@ -13,6 +13,8 @@ import { peopleRoutes } from "./club/people-routes.js";
 import { installErrorHandler } from "./errors.js";
 import { gameRoutes } from "./games/routes.js";
 import { browserHeaders } from "./headers.js";
+import { roundRoutes } from "./nights/round-routes.js";
+import { nightRoutes } from "./nights/routes.js";
 import { openApiRoute, SWAGGER_OPTIONS } from "./openapi.js";
 import { ratingRoutes } from "./rating/routes.js";
 import { socketError } from "./realtime/bad-frames.js";
@@ -139,6 +141,8 @@ async function build(options: ServerOptions, redis: RedisLink | null): Promise<F
   await app.register(phoneRoutes(store, tables, hub, counts, (table) => online.settingsOf(table)));
   await app.register(ratingRoutes(store));
   await app.register(gameRoutes(store));
+  await app.register(nightRoutes(store));
+  await app.register(roundRoutes(store, tables));
   openApiRoute(app);
   realtimeRoute(app, store, tables, hub, outChat);
   await webApp(app, options.webRoot ?? DEFAULT_WEB_ROOT);

@@ -15,6 +15,8 @@ describe("routes", () => {
     expect(matchRoute("/setup")).toEqual({ name: "setup", token: null });
     expect(matchRoute("/signin/")).toEqual({ name: "signin" });
     expect(matchRoute("/tables/new")).toEqual({ name: "newTable" });
+    expect(matchRoute("/nights")).toEqual({ name: "nights" });
+    expect(matchRoute("/nights/n%201")).toEqual({ name: "night", id: "n 1" });
     expect(matchRoute("/tables/a%20b")).toEqual({ name: "table", id: "a b" });
     expect(matchRoute("/display/t9")).toEqual({ name: "display", id: "t9" });
     expect(matchRoute("/online/t9")).toEqual({ name: "online", id: "t9" });

@@ -3,6 +3,8 @@
 import { useEffect, useState } from "preact/hooks";
 import { DisplayScreen } from "../display/DisplayScreen.js";
 import { type Language, t, useLang } from "../i18n/index.js";
+import { NightPage } from "../nights/NightPage.js";
+import { NightsPage } from "../nights/NightsPage.js";
 import { JoinPage } from "../phone/JoinPage.js";
 import { SeatPage } from "../phone/PhoneScreen.js";
 import { ClubRoutes } from "./ClubRoutes.js";
@@ -122,6 +124,11 @@ export function App() {
                 </Link>
               </>
             )}
+            {me && (
+              <Link href="/nights" aria-current={route.name === "nights" ? "page" : undefined}>
+                {t("nights.nav")}
+              </Link>
+            )}
             <Link href="/people">{t("app.nav.people")}</Link>
             {me?.role === "admin" && <Link href="/complaints">{t("app.nav.complaints")}</Link>}
             {me?.person && <Link href={`/people/${encodeURIComponent(me.person)}`}>{t("app.nav.me")}</Link>}
@@ -192,6 +199,10 @@ function Page(props: { route: Route; host: boolean; me: Me; setMe: (me: Me) => v
       return me ? <ComplaintsPage table={null} admin={admin} lang={lang} /> : <Loading />;
     case "tableComplaints":
       return me ? <ComplaintsPage key={route.id} table={route.id} admin={admin} lang={lang} /> : <Loading />;
+    case "nights":
+      return me ? <NightsPage me={me} lang={lang} /> : <Loading />;
+    case "night":
+      return me ? <NightPage key={route.id} id={route.id} lang={lang} /> : <Loading />;
     case "display":
     case "join":
     case "seat":

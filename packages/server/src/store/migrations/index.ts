@@ -11,6 +11,7 @@ import * as people from "./0005_people.js";
 import * as rating from "./0006_rating.js";
 import * as hostSteps from "./0007_host_steps.js";
 import * as onlineSettings from "./0008_online_settings.js";
+import * as nights from "./0009_nights.js";
 
 const MIGRATIONS: Record<string, Migration> = {
   "0001_initial": initial,
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0006_rating": rating,
   "0007_host_steps": hostSteps,
   "0008_online_settings": onlineSettings,
+  "0009_nights": nights,
 };
 
 export const migrations: MigrationProvider = {
