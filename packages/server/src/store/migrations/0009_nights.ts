@@ -59,3 +59,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addPrimaryKeyConstraint("night_pairs_pk", ["night_id", "a", "b"])
     .execute();
 }
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  for (const table of ["night_pairs", "night_rounds", "night_entries", "night_hosts", "nights"]) {
+    await db.schema.dropTable(table).execute();
+  }
+}
