@@ -7,7 +7,7 @@ import { type Bot, HeuristicBot } from "@misto/bots";
 import type { Action, Seat, View } from "@misto/engine";
 import type { ServerMessage } from "@misto/protocol";
 import WebSocket from "ws";
-import { TableLatency } from "./latency.js";
+import { type Sent, TableLatency } from "./latency.js";
 
 /** A bot acts this long after the view that asks it to: uniform in [min, max] ms. */
 export const THINK_MS: readonly [number, number] = [50, 500];
@@ -37,7 +37,7 @@ export class BenchTable {
 
   /** Every view of every player of the table passes here. */
   saw(seat: Seat, seq: number, view: View, at: number, first: boolean): void {
-    this.latency.arrived(seq, at);
+    this.latency.arrived(seat, seq, at);
     if (first && view.phase.kind === "deal") this.early.add(seat);
     if (view.phase.kind !== "deal") this.started = true;
     if (view.phase.kind === "closed" && !this.closed) {
@@ -60,7 +60,7 @@ export class Player {
   private tried = -1;
   private floors = new Set<string>();
   private timer: ReturnType<typeof setTimeout> | null = null;
-  private inFlight: { id: string; at: number; seq: number } | null = null;
+  private inFlight: { id: string; sent: Sent } | null = null;
   /** Once stopped, nothing more is sent. */
   stopped = false;
 
@@ -132,7 +132,7 @@ export class Player {
       case "ack":
         if (this.inFlight?.id !== message.id) return;
         this.counts.acked++;
-        table?.latency.acked(this.inFlight.at, this.inFlight.seq, message.seq);
+        table?.latency.acked(this.inFlight.sent, message.seq, at);
         this.inFlight = null;
         this.consider();
         return;
@@ -183,7 +183,7 @@ export class Player {
     if (action === null) return;
     const { actor: _actor, ...command } = action as Action & { actor: unknown };
     const id = randomUUID();
-    this.inFlight = { id, at: performance.now(), seq: this.seq };
+    this.inFlight = { id, sent: table.latency.sending(this.seat, performance.now()) };
     this.counts.sent++;
     this.socket.send(
       JSON.stringify({ type: "command", table: table.id, token: this.token, id, seq: this.seq, command }),
