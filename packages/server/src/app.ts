@@ -13,6 +13,9 @@ import { peopleRoutes } from "./club/people-routes.js";
 import { installErrorHandler } from "./errors.js";
 import { gameRoutes } from "./games/routes.js";
 import { browserHeaders } from "./headers.js";
+import { Metrics } from "./observe/metrics.js";
+import { metricsRoute, outcomeOf } from "./observe/metrics-route.js";
+import { tableChildLogger } from "./observe/table-logs.js";
 import { openApiRoute, SWAGGER_OPTIONS } from "./openapi.js";
 import { ratingRoutes } from "./rating/routes.js";
 import { socketError } from "./realtime/bad-frames.js";
@@ -49,6 +52,8 @@ export interface ServerOptions {
    * tables' leases (docs/operations.md "Several processes"). Refused with SQLite.
    */
   readonly redis?: RedisOptions;
+  /** The bearer token GET /metrics wants (docs/operations.md "Metrics"); without it /metrics is off. */
+  readonly metricsToken?: string;
 }
 
 /** Why `--redis` is refused with SQLite. */
@@ -72,6 +77,7 @@ async function build(options: ServerOptions, redis: RedisLink | null): Promise<F
   const { store } = options;
   const app = Fastify({
     logger: options.log ?? false,
+    childLoggerFactory: tableChildLogger,
     bodyLimit: BODY_LIMIT,
     trustProxy: options.trustProxy ?? false,
     // Validation refuses, never repairs: no extra fields silently dropped, no strings turned into numbers.
@@ -95,7 +101,14 @@ async function build(options: ServerOptions, redis: RedisLink | null): Promise<F
   await app.register(fastifyCookie);
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 }, errorHandler: socketError });
 
-  const tables = new TableService(store, { shared: redis !== null });
+  const metrics = new Metrics();
+  const tables = new TableService(store, {
+    shared: redis !== null,
+    observe: (source, ms, refusal) => {
+      const { outcome, rule } = outcomeOf(refusal);
+      metrics.command(source, outcome, ms / 1000, rule);
+    },
+  });
   // The server is the host of every online table: live ones resume at start, all stop on close
   // (with several processes, each table runs in the one holding its lease, which keeps up with it).
   let runner: OnlineRunner | null = null;
@@ -103,6 +116,12 @@ async function build(options: ServerOptions, redis: RedisLink | null): Promise<F
   const outChat = new OutChat(store, tables, hub, redis?.fanout ?? null);
   runner = new OnlineRunner(tables, store, { log: app.log, ...options.online }, redis?.leases);
   const online = runner;
+  metrics.watch(store.gauges, {
+    sockets: () => app.websocketServer?.clients.size ?? 0,
+    liveTables: () => tables.liveCount,
+    watchedTables: () => hub.watchedTables().length,
+    onlineTables: () => online.size,
+  });
   app.addHook("onReady", async () => {
     void online.resume().catch(() => undefined);
   });
@@ -135,6 +154,7 @@ async function build(options: ServerOptions, redis: RedisLink | null): Promise<F
   await app.register(phoneRoutes(store, tables, hub, counts));
   await app.register(ratingRoutes(store));
   await app.register(gameRoutes(store));
+  metricsRoute(app, metrics, options.metricsToken);
   openApiRoute(app);
   realtimeRoute(app, store, tables, hub, outChat);
   await webApp(app, options.webRoot ?? DEFAULT_WEB_ROOT);

@@ -129,10 +129,10 @@ export function realtimeRoute(
         if (!closed) close(CLOSE_POLICY, error, message);
       };
       // The database away is said as such (the client tries again); anything else is logged.
-      const failed = (what: string, error: unknown) => {
+      const failed = (what: string, table: string, error: unknown) => {
         const refusal = refusalOf(error);
         if (refusal) return refuse(refusal.code, refusal.message);
-        request.log.error({ err: error }, `${what} failed`);
+        request.log.error({ err: error, table }, `${what} failed`);
         refuse("internal", "something went wrong on the server");
       };
       const invalid = (reason: string) => {
@@ -185,7 +185,7 @@ export function realtimeRoute(
               message.as === "seat"
                 ? subscribeSeat(message.table, message.token)
                 : subscribe(message.table, message.as)
-            ).catch((error: unknown) => failed("subscribe", error));
+            ).catch((error: unknown) => failed("subscribe", message.table, error));
             return;
           case "command":
             void seatCommand(message);
@@ -194,7 +194,7 @@ export function realtimeRoute(
             void outChat
               .say(message, () => seatOf(message.table, message.token))
               .then((answer) => subscriber.send(answer))
-              .catch((error: unknown) => failed("say", error));
+              .catch((error: unknown) => failed("say", message.table, error));
         }
       });
       socket.on("close", () => {
@@ -260,7 +260,7 @@ export function realtimeRoute(
           subscriber.send({ type: "ack", id, seq });
         } catch (error) {
           const refusal = refusalOf(error);
-          if (!refusal) request.log.error({ err: error }, "seat command failed");
+          if (!refusal) request.log.error({ err: error, table: tableId }, "seat command failed");
           const known = refusal ?? new HttpError(500, "internal", "something went wrong");
           const rule = known.extra.rule;
           let seq = typeof known.extra.seq === "number" ? known.extra.seq : 0;

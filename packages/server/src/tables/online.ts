@@ -334,11 +334,15 @@ export class OnlineRunner {
   }
 
   private async send(table: LiveTable, action: Action): Promise<void> {
-    await this.tables.command(table.id, {
-      id: `online-${randomUUID()}`,
-      seq: table.seq,
-      command: action as unknown as { type: string },
-    });
+    await this.tables.command(
+      table.id,
+      {
+        id: `online-${randomUUID()}`,
+        seq: table.seq,
+        command: action as unknown as { type: string },
+      },
+      "server",
+    );
   }
 
   /** When `key` is due: its first planned time, kept while it stays pending. */

@@ -97,6 +97,12 @@ function status(state: GameState): { phase: string; winner: string | null } {
   return { phase: state.phase.kind, winner: state.result?.winner ?? null };
 }
 
+/** Who sent a command (for /metrics): the host's console, a seat's phone, or the server (online tables). */
+export type CommandSource = "host" | "seat" | "server";
+
+/** Told of each command once answered: its source, how long it took, and its refusal (null: accepted). */
+export type CommandObserver = (source: CommandSource, ms: number, refusal: unknown) => void;
+
 export interface TableServiceOptions {
   /**
    * Other server processes append to the same store (PostgreSQL with Redis, docs/operations.md):
@@ -104,6 +110,8 @@ export interface TableServiceOptions {
    * state another process has moved on from.
    */
   readonly shared?: boolean;
+  /** Told of every command's outcome and time (/metrics, src/observe). */
+  readonly observe?: CommandObserver;
 }
 
 export class TableService {
@@ -115,12 +123,32 @@ export class TableService {
   private readonly loadListeners = new Set<(table: LiveTable) => void>();
   private readonly appendListeners = new Set<(id: string, seq: number) => void>();
   private readonly shared: boolean;
+  private readonly observe: CommandObserver;
 
   constructor(
     private readonly store: Store,
     options: TableServiceOptions = {},
   ) {
     this.shared = options.shared === true;
+    this.observe = options.observe ?? (() => undefined);
+  }
+
+  /** The tables held in memory now. */
+  get liveCount(): number {
+    return this.live.size;
+  }
+
+  /** Runs a command's whole answer, telling the observer how it ended and how long it took. */
+  private async observed<T>(source: CommandSource, work: () => Promise<T>): Promise<T> {
+    const started = performance.now();
+    try {
+      const answer = await work();
+      this.observe(source, performance.now() - started, null);
+      return answer;
+    } catch (error) {
+      this.observe(source, performance.now() - started, error);
+      throw error;
+    }
   }
 
   /** Told of every change, whether this process stored it or read it back from the store. */
@@ -211,7 +239,11 @@ export class TableService {
    * POST /api/tables/:id/commands. A known command id gets its first answer again; a stale seq a
    * 409; a rule error a 422; otherwise the events are stored and only then answered.
    */
-  command(id: string, body: CommandBody): Promise<CommandAnswer> {
+  command(id: string, body: CommandBody, source: CommandSource = "host"): Promise<CommandAnswer> {
+    return this.observed(source, () => this.hostCommand(id, body));
+  }
+
+  private hostCommand(id: string, body: CommandBody): Promise<CommandAnswer> {
     return this.lock.run(id, async () => {
       const table = await this.load(id);
       if (!table) throw new HttpError(404, "not_found", "there is no such table");
@@ -243,6 +275,14 @@ export class TableService {
   seatCommand(
     id: string,
     /** Checks the phone's token with the table's lock held (a freed seat fails at once): its seat. */
+    authorize: () => Promise<Seat>,
+    body: { id: string; seq: number; command: Record<string, unknown> },
+  ): Promise<{ seq: number }> {
+    return this.observed("seat", () => this.phoneCommand(id, authorize, body));
+  }
+
+  private phoneCommand(
+    id: string,
     authorize: () => Promise<Seat>,
     body: { id: string; seq: number; command: Record<string, unknown> },
   ): Promise<{ seq: number }> {
