@@ -17,7 +17,7 @@ export interface Counts {
   acked: number;
   rejected: number;
   errors: number;
-  /** Views received (every client, every table), and the bytes of every message received. */
+  /** Views received, whole or patched (every client, every table), and the bytes of every message received. */
   views: number;
   bytes: number;
 }
@@ -122,13 +122,22 @@ export class Player {
     switch (message.type) {
       case "view":
         if (!table || message.table !== table.id) return;
-        this.counts.views++;
-        table.saw(this.seat, message.seq, message.view, at, this.first);
-        this.first = false;
-        this.view = message.view;
-        this.seq = message.seq;
-        this.consider();
+        this.update(table, message.seq, message.view, at);
         return;
+      case "patch": {
+        if (!table || message.table !== table.id) return;
+        // As the web client applies it (web/src/sync/patch.ts); from another seq: subscribe again.
+        if (!this.view || message.base !== this.seq) {
+          this.socket.send(
+            JSON.stringify({ type: "subscribe", table: table.id, as: "seat", token: this.token }),
+          );
+          return;
+        }
+        const view: Record<string, unknown> = { ...this.view, ...message.set };
+        for (const key of message.unset ?? []) delete view[key];
+        this.update(table, message.seq, view as unknown as View, at);
+        return;
+      }
       case "ack":
         if (this.inFlight?.id !== message.id) return;
         this.counts.acked++;
@@ -149,6 +158,16 @@ export class Player {
       default:
         return;
     }
+  }
+
+  /** A new view of the seat's (whole, or patched), at its seq `seq`. */
+  private update(table: BenchTable, seq: number, view: View, at: number): void {
+    this.counts.views++;
+    table.saw(this.seat, seq, view, at, this.first);
+    this.first = false;
+    this.view = view;
+    this.seq = seq;
+    this.consider();
   }
 
   /** The floor this view gives the seat (its accusation speech or last words), once per speech. */

@@ -1,0 +1,20 @@
+// A view pushed as a patch (docs/api.md "Realtime"): the client holds the last whole view and its
+// seq; a patch from that seq replaces the members it sets and removes those it unsets. A patch from
+// any other seq means the client missed something: it asks for the whole view again.
+
+import type { View } from "@misto/engine";
+import type { PatchMessage } from "@misto/protocol";
+
+/** The view a client holds, and the seq it is at. */
+export interface HeldView {
+  readonly seq: number;
+  readonly view: View;
+}
+
+/** The view after `patch`, or null when the patch does not start from the view held (subscribe again). */
+export function patched(held: HeldView | null, patch: PatchMessage): HeldView | null {
+  if (!held || held.seq !== patch.base) return null;
+  const view: Record<string, unknown> = { ...held.view, ...patch.set };
+  for (const key of patch.unset ?? []) delete view[key];
+  return { seq: patch.seq, view: view as unknown as View };
+}
