@@ -34,7 +34,7 @@ function recorder(): Subscriber & { readonly sent: string[] } {
 }
 
 describe("a view patch", () => {
-  it("is cut from the viewer's own view text: a member set is the new view's, one gone is unset", () => {
+  it("is cut from the viewer's own view text: a member or its elements set are the new view's, one gone is unset", () => {
     const from = viewText({ a: 1, b: { c: [1, 2] }, gone: "x", none: undefined });
     const to = viewText({ a: 1, b: { c: [1, 3] }, added: null });
     expect(from.json).toBe(JSON.stringify({ a: 1, b: { c: [1, 2] }, gone: "x" }));
@@ -42,6 +42,14 @@ describe("a view patch", () => {
       set: { b: { c: [1, 3] }, added: null },
       unset: ["gone"],
     });
+    // A long member that kept its shape: only its changed elements.
+    const seats = (n: number) =>
+      Array.from({ length: 12 }, (_, i) => ({ seat: i + 1, votes: i === 3 ? n : 0 }));
+    const patch = JSON.parse(`{${patchText(viewText({ seats: seats(0) }), viewText({ seats: seats(2) }))}}`);
+    expect(patch).toEqual({ set: {}, sub: { seats: { "3": { seat: 4, votes: 2 } } } });
+    expect(viewText({ a: [1, undefined], b: { x: undefined, y: 1 } }).json).toBe(
+      JSON.stringify({ a: [1, undefined], b: { x: undefined, y: 1 } }),
+    );
   });
 
   it("never carries a member the viewer's whole view would not, through a whole game", async () => {
@@ -83,6 +91,14 @@ describe("a view patch", () => {
             for (const [key, value] of Object.entries(message.set)) {
               expect(Object.hasOwn(whole, key), `${String(v.viewer)}: ${key}`).toBe(true);
               expect(value, `${String(v.viewer)}: ${key}`).toEqual(whole[key]);
+            }
+            for (const [key, elements] of Object.entries(message.sub ?? {})) {
+              const member = whole[key] as Record<string, unknown>;
+              expect(Object.hasOwn(whole, key), `${String(v.viewer)}: ${key}`).toBe(true);
+              for (const [element, value] of Object.entries(elements ?? {})) {
+                expect(Object.hasOwn(member, element), `${String(v.viewer)}: ${key}.${element}`).toBe(true);
+                expect(value, `${String(v.viewer)}: ${key}.${element}`).toEqual(member[element]);
+              }
             }
             for (const key of message.unset ?? []) expect(Object.hasOwn(whole, key)).toBe(false);
             held[i] = patched(held[i] ?? null, message);

@@ -101,6 +101,7 @@ function seatScript(arg: { table: string; seat: number; token: string }) {
           base?: number;
           view?: Record<string, unknown>;
           set?: Record<string, unknown>;
+          sub?: Record<string, Record<string, unknown>>;
           unset?: string[];
         };
         if (message.type === "view" && message.view) {
@@ -108,6 +109,14 @@ function seatScript(arg: { table: string; seat: number; token: string }) {
           window.__views.push(data);
         } else if (message.type === "patch" && held && held.seq === message.base) {
           const view: Record<string, unknown> = { ...held.view, ...message.set };
+          for (const [key, elements] of Object.entries(message.sub ?? {})) {
+            const member = view[key];
+            if (Array.isArray(member)) {
+              const copy = member.slice();
+              for (const [index, value] of Object.entries(elements)) copy[Number(index)] = value;
+              view[key] = copy;
+            } else view[key] = { ...(member as object), ...elements };
+          }
           for (const key of message.unset ?? []) delete view[key];
           held = { seq: message.seq, view };
           window.__views.push(JSON.stringify({ type: "view", table: message.table, seq: message.seq, view }));

@@ -21,6 +21,7 @@ import { parseArgs } from "node:util";
 import type { Seat } from "@misto/engine";
 import type { JoinAnswer } from "@misto/protocol";
 import { type Shared, sharedStore } from "./cluster.js";
+import { storedEvents } from "./events.js";
 import { type LoopDelay, type Summary, summarize, watchLoop } from "./latency.js";
 import { BenchTable, type Counts, Player, THINK_MS } from "./players.js";
 import { post, type ServerProcess, signUp, startServerProcess } from "./spawn.js";
@@ -236,6 +237,8 @@ try {
   await Promise.all(servers.map((s) => s.loopDelay()));
   const ownLoop = watchLoop();
   const ownCpu = process.cpuUsage();
+  const database = shared?.db ?? join(dir, "misto.db");
+  const eventsBefore = await storedEvents(database);
   const cpuBefore = total((s) => s.cpuMs());
   const before = { ...counts, finished };
   const from = performance.now();
@@ -243,6 +246,7 @@ try {
   await sleep(SECONDS * 1000);
   const to = performance.now();
   const cpuAfter = total((s) => s.cpuMs());
+  const events = (await storedEvents(database)) - eventsBefore;
   const rss = total((s) => s.rss());
   const serverDelays = await Promise.all(servers.map((s) => s.loopDelay()));
   const ownDelay = ownLoop.read();
@@ -298,6 +302,11 @@ try {
       `${measured.sent} sent (${perSecond(measured.sent)}/s); ${summary.count} timed, ${unmatched} untimed`,
     ],
     ["updates received", `${perSecond(measured.views)} views/s, ${mb(measured.bytes / seconds)}/s`],
+    [
+      "bytes per update",
+      measured.views > 0 ? `${Math.round(measured.bytes / measured.views)} (goal ≤ 400)` : "–",
+    ],
+    ["events stored", `${events} (${perSecond(events)}/s)`],
     ["games finished", `${measured.finished} in the window`],
     ["command → its seat's update", spread(ownSummary)],
     ["command → every seat's", spread(summary)],
@@ -307,6 +316,11 @@ try {
         ? `RSS ${mb(rss)}`
         : `RSS ${mb(rss)}, CPU ${percent(serverCpuMs, to - from)} of one core${measured.sent > 0 ? `, ${(serverCpuMs / measured.sent).toFixed(2)} ms per player command` : ""}`,
     ],
+    [
+      "CPU per stored event",
+      serverCpuMs === null || events === 0 ? "–" : `${(serverCpuMs / events).toFixed(3)} ms (goal ≤ 0.2 ms)`,
+    ],
+    ["RSS per table", rss === null ? "unknown" : `${(rss / TABLES / 2 ** 20).toFixed(2)} MB`],
     ...serverDelays.map((d, i): [string, string] => [
       PROCESSES === 1 ? "server event-loop delay" : `server ${i + 1} event-loop delay`,
       delay(d),

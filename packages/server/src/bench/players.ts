@@ -134,6 +134,14 @@ export class Player {
           return;
         }
         const view: Record<string, unknown> = { ...this.view, ...message.set };
+        for (const [key, elements] of Object.entries(message.sub ?? {})) {
+          const member = view[key];
+          if (Array.isArray(member)) {
+            const copy = member.slice();
+            for (const [index, value] of Object.entries(elements ?? {})) copy[Number(index)] = value;
+            view[key] = copy;
+          } else view[key] = { ...(member as object), ...elements };
+        }
         for (const key of message.unset ?? []) delete view[key];
         this.update(table, message.seq, view as unknown as View, at);
         return;

@@ -1,6 +1,7 @@
 // A view pushed as a patch (docs/api.md "Realtime"): the client holds the last whole view and its
-// seq; a patch from that seq replaces the members it sets and removes those it unsets. A patch from
-// any other seq means the client missed something: it asks for the whole view again.
+// seq; a patch from that seq replaces the members it sets (or their elements it gives in `sub`) and
+// removes those it unsets. A patch from any other seq means the client missed something: it asks
+// for the whole view again.
 
 import type { View } from "@misto/engine";
 import type { PatchMessage } from "@misto/protocol";
@@ -15,6 +16,14 @@ export interface HeldView {
 export function patched(held: HeldView | null, patch: PatchMessage): HeldView | null {
   if (!held || held.seq !== patch.base) return null;
   const view: Record<string, unknown> = { ...held.view, ...patch.set };
+  for (const [key, elements] of Object.entries(patch.sub ?? {})) {
+    const member = view[key];
+    if (Array.isArray(member)) {
+      const copy = member.slice();
+      for (const [index, value] of Object.entries(elements ?? {})) copy[Number(index)] = value;
+      view[key] = copy;
+    } else view[key] = { ...(member as object), ...elements };
+  }
   for (const key of patch.unset ?? []) delete view[key];
   return { seq: patch.seq, view: view as unknown as View };
 }
