@@ -5,8 +5,8 @@
 
 import { type Seat, type Viewer, viewFor } from "@misto/engine";
 import type { ServerMessage } from "@misto/protocol";
+import { type HeldView, patched } from "@misto/protocol";
 import { describe, expect, it } from "vitest";
-import { type HeldView, patched } from "../../web/src/sync/patch.js";
 import { Hub, type Subscriber, type Watcher } from "../src/realtime/hub.js";
 import { patchText, viewText } from "../src/realtime/view-text.js";
 import { TableService } from "../src/tables/service.js";

@@ -90,7 +90,7 @@ function seatScript(arg: { table: string; seat: number; token: string }) {
     constructor(url: string) {
       super(url);
       // Added before the app's onmessage, so it runs first: a view is seen here, then rendered.
-      // A patch is kept as the whole view it makes (as the app applies it, src/sync/patch.ts).
+      // A patch is kept as the whole view it makes (as the app applies it, protocol/src/patch.ts).
       let held: { seq: number; view: Record<string, unknown> } | null = null;
       (this as unknown as InstanceType<typeof Native>).addEventListener("message", (e) => {
         const data = String(e.data);

@@ -1,9 +1,9 @@
 // The frames a browser test reads, with each view patch turned into the whole view message it
-// makes (as the web client applies it, ../src/sync/patch.ts): the tests check every view a client
+// makes (as the web client applies it, @misto/protocol, src/patch.ts): the tests check every view a client
 // ends up holding, and a patch's members are that view's own.
 
 import type { ServerMessage } from "@misto/protocol";
-import { type HeldView, patched } from "../src/sync/patch.js";
+import { type HeldView, patched } from "@misto/protocol";
 
 /** One socket's frames, each as received, or as the whole view a patch makes. */
 export function wholeViews(): (payload: string) => string {

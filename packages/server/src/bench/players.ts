@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { type Bot, HeuristicBot } from "@misto/bots";
 import type { Action, Seat, View } from "@misto/engine";
-import type { ServerMessage } from "@misto/protocol";
+import { patched, type ServerMessage } from "@misto/protocol";
 import WebSocket from "ws";
 import { type Sent, TableLatency } from "./latency.js";
 
@@ -126,24 +126,15 @@ export class Player {
         return;
       case "patch": {
         if (!table || message.table !== table.id) return;
-        // As the web client applies it (web/src/sync/patch.ts); from another seq: subscribe again.
-        if (!this.view || message.base !== this.seq) {
+        const next = patched(this.view ? { seq: this.seq, view: this.view } : null, message);
+        // From another seq than this player's: the whole view again.
+        if (!next) {
           this.socket.send(
             JSON.stringify({ type: "subscribe", table: table.id, as: "seat", token: this.token }),
           );
           return;
         }
-        const view: Record<string, unknown> = { ...this.view, ...message.set };
-        for (const [key, elements] of Object.entries(message.sub ?? {})) {
-          const member = view[key];
-          if (Array.isArray(member)) {
-            const copy = member.slice();
-            for (const [index, value] of Object.entries(elements ?? {})) copy[Number(index)] = value;
-            view[key] = copy;
-          } else view[key] = { ...(member as object), ...elements };
-        }
-        for (const key of message.unset ?? []) delete view[key];
-        this.update(table, message.seq, view as unknown as View, at);
+        this.update(table, next.seq, next.view, at);
         return;
       }
       case "ack":

@@ -1,8 +1,8 @@
 // A WebSocket client for the realtime tests: collects messages and waits for the next one.
 
 import type { ServerMessage } from "@misto/protocol";
+import { type HeldView, patched } from "@misto/protocol";
 import WebSocket from "ws";
-import { type HeldView, patched } from "../../../web/src/sync/patch.js";
 
 export class Client {
   readonly messages: ServerMessage[] = [];
@@ -31,7 +31,7 @@ export class Client {
   }
 
   /**
-   * A patch becomes the view it makes, as the web client applies it (web/src/sync/patch.ts), so the
+   * A patch becomes the view it makes, as the web client applies it (protocol/src/patch.ts), so the
    * tests read whole views; `raw` keeps what was sent. A patch from a seq this client does not hold
    * fails the test: the server must send the whole view then.
    */

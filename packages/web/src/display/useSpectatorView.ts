@@ -1,10 +1,10 @@
 // The display's connection: subscribes to a table as a spectator over /ws and keeps the last view
-// pushed (whole on subscribe, then patches of it: ../sync/patch.ts); reconnects with backoff.
+// pushed (whole on subscribe, then patches of it: @misto/protocol patch.ts); reconnects with backoff.
 
 import type { View } from "@misto/engine";
 import type { ClientMessage, ServerMessage } from "@misto/protocol";
+import { type HeldView, patched } from "@misto/protocol/patch";
 import { useEffect, useState } from "preact/hooks";
-import { type HeldView, patched } from "../sync/patch.js";
 import { backoffMs } from "./backoff.js";
 
 export function useSpectatorView(tableId: string): { view: View | null; connected: boolean } {

@@ -1,13 +1,13 @@
 // The phone's connection: subscribes over /ws as its seat with the seat's token, keeps the last view
-// pushed (on every reconnect the server sends the whole view again; between, patches of it: ../sync/patch.ts), and sends the player's
+// pushed (on every reconnect the server sends the whole view again; between, patches of it: @misto/protocol patch.ts), and sends the player's
 // commands with a random id and the last seq received; each answer (ack or rejected) is kept by id.
 // A seat out of the game also holds the out chat (pushed as `outChat`) and writes in it with `say`.
 
 import type { CommandBody, View } from "@misto/engine";
 import type { PatchMessage } from "@misto/protocol";
+import { type HeldView, patched } from "@misto/protocol/patch";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { backoffMs } from "../display/backoff.js";
-import { type HeldView, patched } from "../sync/patch.js";
 import { mergeOutChat, type OutChatPush, type OutLine } from "./chat.js";
 
 export type Answer =

@@ -1,10 +1,11 @@
-// A view pushed as a patch (docs/api.md "Realtime"): the client holds the last whole view and its
+// A view pushed as a patch (docs/api.md "Realtime"), as every client applies it (the web app's phone
+// and display, the bench's players; the web app imports this file alone): the client holds the last whole view and its
 // seq; a patch from that seq replaces the members it sets (or their elements it gives in `sub`) and
 // removes those it unsets. A patch from any other seq means the client missed something: it asks
 // for the whole view again.
 
 import type { View } from "@misto/engine";
-import type { PatchMessage } from "@misto/protocol";
+import type { PatchMessage } from "./realtime.js";
 
 /** The view a client holds, and the seq it is at. */
 export interface HeldView {
