@@ -23,6 +23,7 @@ import { type Database, type HostsTable, millis, type PeopleTable, type TablesTa
 import {
   type AppendResult,
   type ComplaintRow,
+  type Connections,
   type HostRow,
   type NewOutChatLine,
   type OutChatLine,
@@ -32,6 +33,7 @@ import {
   type SeatPerson,
   type SeatTokenRow,
   type Store,
+  type StoreGauges,
   StoreUnavailable,
   type TableRow,
 } from "./types.js";
@@ -110,11 +112,24 @@ export class KyselyStore implements Store {
     private readonly db: Kysely<Database>,
     /** Serializes writes (SQLite: one writer per file in this process); PostgreSQL runs them as they come. */
     private readonly write: <T>(work: () => Promise<T>) => Promise<T>,
+    /** PostgreSQL's pool now; SQLite has its one connection. */
+    connections: (() => Connections) | null = null,
   ) {
-    this.appends = kind === "sqlite" ? new GroupCommit((batch) => this.appendBatch(batch), write) : null;
+    const appends =
+      kind === "sqlite"
+        ? new GroupCommit<Append, AppendResult>((batch) => this.appendBatch(batch), write)
+        : null;
+    this.appends = appends;
     this.club = new ClubQueries(db, write);
     this.nights = new NightQueries(db as Kysely<unknown>, write);
+    this.gauges = {
+      connections:
+        connections ?? (() => ({ open: 1, idle: appends?.queued ? 0 : 1, waiting: appends?.queued ?? 0 })),
+      onBatch: (listener) => appends?.onBatch(listener),
+    };
   }
+
+  readonly gauges: StoreGauges;
 
   close(): Promise<void> {
     return this.db.destroy();

@@ -80,6 +80,19 @@ export interface TableRow {
 
 export type AppendResult = { ok: true; seq: number } | { ok: false; conflict: "seq" | "command" };
 
+/** A database's connections now: PostgreSQL's pool; SQLite's one connection, with its appends queued as `waiting`. */
+export interface Connections {
+  readonly open: number;
+  readonly idle: number;
+  readonly waiting: number;
+}
+
+/** What a store tells /metrics (src/observe): its connections, and the size of each group commit. */
+export interface StoreGauges {
+  connections(): Connections;
+  onBatch(listener: (size: number) => void): void;
+}
+
 /** The storage; the rating's part is in rating-types.ts. */
 export interface Store extends RatingStore {
   readonly kind: "sqlite" | "postgres";
@@ -88,6 +101,8 @@ export interface Store extends RatingStore {
   ping(): Promise<void>;
   /** Club nights (night-queries.ts). */
   readonly nights: NightStore;
+  /** Its connections and group commits, for /metrics (absent in a test's in-memory store). */
+  readonly gauges?: StoreGauges;
 
   // club and people
   getClub(): Promise<{ id: string; name: string } | null>;

@@ -2,7 +2,7 @@
 // number, "table 2, seat 7"), and for a host the door, check-in and the rounds (RoundView).
 
 import type { NightPage as Night } from "@misto/protocol";
-import { useEffect, useState } from "preact/hooks";
+import { useCallback, useEffect, useState } from "preact/hooks";
 import type { Result } from "../api/client.js";
 import { ErrorLine, errorText, Field, Loading } from "../app/ui.js";
 import { type Language, t } from "../i18n/index.js";
@@ -16,14 +16,14 @@ export function NightPage(props: { id: string; lang: Language }) {
   const [night, setNight] = useState<Night | null>(null);
   const [error, setError] = useState<string | null>(null);
   /** Every change answers the night as now: shown at once, or its refusal in words. */
-  const shown = async (call: Promise<Result<Night>>) => {
+  const shown = useCallback(async (call: Promise<Result<Night>>) => {
     const answer = await call;
     if (answer.ok) {
       setNight(answer.value);
       setError(null);
     } else setError(errorText(answer.error));
-  };
-  useEffect(() => void shown(nightsApi.night(props.id)), [props.id]);
+  }, []);
+  useEffect(() => void shown(nightsApi.night(props.id)), [shown, props.id]);
   if (!night) return error ? <ErrorLine text={error} /> : <Loading />;
   const { me } = night.night;
   return (

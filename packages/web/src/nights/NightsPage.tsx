@@ -67,7 +67,7 @@ function NewNight(props: { me: HostInfo }) {
           : [{ id: props.me.id, name: props.me.name }, ...found],
       );
     });
-  }, []);
+  }, [props.me.id, props.me.name]);
   const toggle = (id: string) => {
     const next = new Set(chosen);
     if (next.has(id)) next.delete(id);
