@@ -9,7 +9,7 @@ import { ARCHIVE_FORMAT, ARCHIVE_VERSION } from "@misto/protocol";
 import { type GameRecord, parseRecord, type RecordProblem, toRecord } from "@misto/record";
 import { guestNamed } from "../club/seating.js";
 import { type GameResult, gameResult } from "../rating/result.js";
-import type { CorrectionRow, GameRow, HostRow, PersonRow, Store } from "../store/index.js";
+import type { CorrectionRow, GameRow, HostRow, Store } from "../store/index.js";
 
 /** A host's correction carried by an archive (the record itself holds only the table's events). */
 export interface ArchiveCorrection {
@@ -75,6 +75,8 @@ export async function exportClubArchive(store: Store): Promise<Archive> {
 }
 
 interface Checked {
+  /** Where the body holds it ("records/3"; "" for a lone record). */
+  readonly at: string;
   readonly record: GameRecord;
   readonly result: GameResult;
   readonly corrections: ArchiveCorrection[];
@@ -89,12 +91,12 @@ function say(at: string, p: RecordProblem): string {
 }
 
 /** Every problem of a body (one record, or an archive), or the games it holds when there is none. */
-export function checkImport(
+export async function checkImport(
   body: unknown,
-  /** The keys of the games already stored: a game is imported once. */
-  known: ReadonlySet<string>,
-): { ok: true; games: Checked[] } | { ok: false; problems: string[] } {
-  const seen = new Set(known);
+  /** Which of these keys are of games already stored: a game is imported once. */
+  stored: (keys: readonly string[]) => Promise<ReadonlySet<string>>,
+): Promise<{ ok: true; games: Checked[] } | { ok: false; problems: string[] }> {
+  const seen = new Set<string>();
   const problems: string[] = [];
   let items: { at: string; data: unknown }[];
   let corrections: unknown[] = [];
@@ -130,7 +132,13 @@ export function checkImport(
       continue;
     }
     seen.add(result.key);
-    games.push({ record: parsed.record, result, corrections: [] });
+    games.push({ at, record: parsed.record, result, corrections: [] });
+  }
+  // One indexed look-up for the whole body, not a list of every stored game.
+  const known = await stored(games.map((g) => g.result.key));
+  for (const g of games) {
+    if (known.has(g.result.key))
+      problems.push(`${g.at || "(the record)"}: this game is stored already (the same events)`);
   }
   for (const [i, c] of corrections.entries()) {
     const problem = correctionProblem(c, items.length);
@@ -155,12 +163,8 @@ function correctionProblem(c: unknown, records: number): string | null {
 }
 
 /** The member of exactly this name, else the unmerged guest by it (made when there is none). */
-async function personNamed(store: Store, name: string, at: number): Promise<PersonRow> {
-  const member = (await store.listPeople({ q: name, limit: 50 })).find(
-    (p) => p.kind === "member" && p.name === name,
-  );
-  if (member) return member;
-  return guestNamed(store, name, at);
+async function personNamed(store: Store, name: string, at: number): Promise<{ id: string }> {
+  return (await store.archive.memberNamed(name)) ?? guestNamed(store, name, at);
 }
 
 /** Stores the checked games, each as a new closed table hosted by the account of the record's host name (else `by`). */
@@ -202,5 +206,9 @@ export async function importGames(store: Store, by: HostRow, games: readonly Che
     }
     ids.push(id);
   }
+  // The totals take the games in, or the recompute job does when they are older than the newest
+  // stored (an old archive): the answer waits for it, its progress at GET /api/rating/recompute.
+  await store.archive.fold();
+  await store.archive.idle();
   return ids;
 }

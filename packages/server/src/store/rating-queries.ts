@@ -4,6 +4,7 @@
 import type { GameEvent } from "@misto/engine";
 import type { Kysely, Selectable, Transaction } from "kysely";
 import type { GameResult } from "../rating/result.js";
+import { correctTotals, lockGame } from "./archive-fold.js";
 import type { CorrectionRow, GameRow, GameSeatRow, SeasonRow } from "./rating-types.js";
 import { type Database, type GameSeatsTable, millis } from "./schema.js";
 import type { PersonRow } from "./types.js";
@@ -12,6 +13,14 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 /** Writes a finished game's result (the caller runs it in the closing transaction). */
 export async function insertResult(tx: Db, tableId: string, result: GameResult): Promise<void> {
+  // Who each seat counts for: the seated person, or the member a merged guest became.
+  const seated = await tx
+    .selectFrom("table_seats as ts")
+    .leftJoin("people as p", "p.id", "ts.person_id")
+    .select(["ts.seat", "ts.person_id", "p.merged_into"])
+    .where("ts.table_id", "=", tableId)
+    .execute();
+  const player = new Map(seated.map((s) => [s.seat, s.merged_into ?? s.person_id]));
   await tx
     .insertInto("games")
     .values({
@@ -40,6 +49,10 @@ export async function insertResult(tx: Db, tableId: string, result: GameResult):
         out_cause: s.out?.cause ?? null,
         out_when: s.out?.when ?? null,
         out_n: s.out?.n ?? null,
+        player_id: player.get(s.seat) ?? null,
+        ended_at: result.endedAt,
+        mu: null,
+        sigma: null,
       })),
     )
     .execute();
@@ -106,6 +119,7 @@ function seatRow(r: Selectable<GameSeatsTable> & { person_id: string }): GameSea
   return {
     seat: r.seat,
     personId: r.person_id,
+    playerId: r.player_id ?? r.person_id,
     card: r.card,
     team: r.team,
     result: r.result,
@@ -119,8 +133,19 @@ function seatRow(r: Selectable<GameSeatsTable> & { person_id: string }): GameSea
   };
 }
 
-export async function insertCorrection(db: Kysely<Database>, c: CorrectionRow): Promise<void> {
+export async function insertCorrection(
+  db: Kysely<Database>,
+  kind: "sqlite" | "postgres",
+  c: CorrectionRow,
+): Promise<void> {
   await db.transaction().execute(async (tx) => {
+    const game = await lockGame(tx, kind, c.tableId);
+    const had = await tx
+      .selectFrom("game_seats")
+      .select("points")
+      .where("table_id", "=", c.tableId)
+      .where("seat", "=", c.seat)
+      .executeTakeFirst();
     await tx
       .insertInto("point_corrections")
       .values({
@@ -140,6 +165,7 @@ export async function insertCorrection(db: Kysely<Database>, c: CorrectionRow): 
       .where("table_id", "=", c.tableId)
       .where("seat", "=", c.seat)
       .execute();
+    if (game) await correctTotals(tx, game, c.tableId, c.seat, c.to - (had?.points ?? c.to));
   });
 }
 

@@ -26,6 +26,8 @@ export interface GameRow {
 export interface GameSeatRow extends SeatResult {
   /** The person as seated (not resolved through merges). */
   readonly personId: string;
+  /** The person the seat counts for now (through merges). */
+  readonly playerId: string;
   readonly ratedPoints: number;
 }
 

@@ -2,6 +2,7 @@
 
 import type { GameEvent } from "@misto/engine";
 import type { GameResult } from "../rating/result.js";
+import type { ArchiveStore } from "./archive-types.js";
 import type { RatingStore } from "./rating-types.js";
 
 /** An account's role: the administration (RATE-7: plays, never rated), a host, or a member. */
@@ -77,9 +78,11 @@ export interface TableRow {
 
 export type AppendResult = { ok: true; seq: number } | { ok: false; conflict: "seq" | "command" };
 
-/** The storage; the rating's part is in rating-types.ts. */
+/** The storage; the rating's part is in rating-types.ts, the club pages' in archive-types.ts. */
 export interface Store extends RatingStore {
   readonly kind: "sqlite" | "postgres";
+  /** The club pages' indexed reads, the totals kept as games are stored, the recompute job. */
+  readonly archive: ArchiveStore;
   close(): Promise<void>;
   /** Resolves once the database answers a trivial query (the ready check); StoreUnavailable if not. */
   ping(): Promise<void>;

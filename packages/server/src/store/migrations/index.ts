@@ -10,6 +10,7 @@ import * as chat from "./0004_chat.js";
 import * as people from "./0005_people.js";
 import * as rating from "./0006_rating.js";
 import * as hostSteps from "./0007_host_steps.js";
+import * as archiveAggregates from "./0008_archive_aggregates.js";
 
 const MIGRATIONS: Record<string, Migration> = {
   "0001_initial": initial,
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0005_people": people,
   "0006_rating": rating,
   "0007_host_steps": hostSteps,
+  "0008_archive_aggregates": archiveAggregates,
 };
 
 export const migrations: MigrationProvider = {
