@@ -99,8 +99,10 @@ export function personSteps(
       }
     }
   }
+  // Red then black, as the replay has always set them: a merged guest and his member in one game
+  // (a person in two seats) ends with his black seat's skill, as skill.ts gives it.
   return new Map(
-    seats.map((s) => [
+    [...red, ...black].map((s) => [
       s.seat,
       {
         personId: s.playerId,

@@ -127,6 +127,7 @@ export async function selectPlayerGames(
     .innerJoin("tables as t", "t.id", "s.table_id")
     .select([
       "s.table_id as table",
+      "s.seat",
       "g.record_key as key",
       "g.started_at as startedAt",
       "g.ended_at as endedAt",
@@ -149,28 +150,35 @@ export async function selectPlayerGames(
     .orderBy("g.record_key", "desc")
     .limit(limit + 1)
     .execute();
-  const seen = new Set<string>();
-  const games: PlayerGameRow[] = [];
+  // A person in two seats of one game (a merged guest and his member): the game once, as his first
+  // seat played it, with the skill he left it with (his last seat, red before black, as skill.ts).
+  const byTable = new Map<string, { row: (typeof rows)[number]; last: (typeof rows)[number] }>();
+  const rank = (r: (typeof rows)[number]) => (r.team === "black" ? 100 : 0) + r.seat;
   for (const r of rows) {
-    if (seen.has(r.table)) continue;
-    seen.add(r.table);
-    games.push({
-      table: r.table,
-      key: r.key,
-      startedAt: millis(r.startedAt),
-      endedAt: millis(r.endedAt),
-      title: r.title,
-      card: r.card,
-      team: r.team,
-      result: r.result,
-      points: r.points,
-      out:
-        r.out_cause && r.out_when && r.out_n !== null
-          ? { cause: r.out_cause, when: r.out_when, n: r.out_n }
-          : null,
-      skill: r.mu === null || r.sigma === null ? null : { mu: r.mu, sigma: r.sigma },
-    });
+    const had = byTable.get(r.table);
+    if (!had) byTable.set(r.table, { row: r, last: r });
+    else
+      byTable.set(r.table, {
+        row: r.seat < had.row.seat ? r : had.row,
+        last: rank(r) > rank(had.last) ? r : had.last,
+      });
   }
+  const games: PlayerGameRow[] = [...byTable.values()].map(({ row: r, last }) => ({
+    table: r.table,
+    key: r.key,
+    startedAt: millis(r.startedAt),
+    endedAt: millis(r.endedAt),
+    title: r.title,
+    card: r.card,
+    team: r.team,
+    result: r.result,
+    points: r.points,
+    out:
+      r.out_cause && r.out_when && r.out_n !== null
+        ? { cause: r.out_cause, when: r.out_when, n: r.out_n }
+        : null,
+    skill: last.mu === null || last.sigma === null ? null : { mu: last.mu, sigma: last.sigma },
+  }));
   const page = paged(games, limit);
   return { games: page.rows, next: rows.length > limit ? page.next : null };
 }
@@ -187,6 +195,19 @@ export async function selectPlayerGroups(db: Db, personId: string): Promise<Play
       eb.fn.sum<number | string>("points").as("points"),
     ])
     .where("player_id", "=", personId)
+    // A person in two seats of one game (a merged guest and his member): his first seat counts.
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("game_seats as other")
+            .select("other.seat")
+            .whereRef("other.table_id", "=", "game_seats.table_id")
+            .whereRef("other.player_id", "=", "game_seats.player_id")
+            .whereRef("other.seat", "<", "game_seats.seat"),
+        ),
+      ),
+    )
     .groupBy(["team", "card", "result", "out_cause"])
     .execute();
   return rows.map((r) => ({
