@@ -132,12 +132,16 @@ export class ArchiveIndex implements ArchiveStore {
     for (;;) {
       const games = await selectPending(this.db, 50);
       if (games.length === 0) return;
-      for (const game of games) {
-        const done = await this.write(() =>
-          this.db.transaction().execute((tx) => foldGame(tx, this.kind, game, excluded, seasons)),
-        );
-        if (done === "stale") return this.recompute("import");
-      }
+      // One transaction for the batch (one flush to disk); a stale game stops it, the ones before kept.
+      const stale = await this.write(() =>
+        this.db.transaction().execute(async (tx) => {
+          for (const game of games) {
+            if ((await foldGame(tx, this.kind, game, excluded, seasons)) === "stale") return true;
+          }
+          return false;
+        }),
+      );
+      if (stale) return this.recompute("import");
     }
   }
 

@@ -19,7 +19,7 @@ import {
   selectGames,
   selectSeasons,
 } from "./rating-queries.js";
-import type { CorrectionRow, GameRow, SeasonRow } from "./rating-types.js";
+import type { CorrectionRow, GameRow, ImportedGame, SeasonRow } from "./rating-types.js";
 import { type Database, type HostsTable, millis, type PeopleTable, type TablesTable } from "./schema.js";
 import {
   type AppendResult,
@@ -728,8 +728,14 @@ export class KyselyStore implements Store {
     result: GameResult,
   ): Promise<void> {
     return this.write(() =>
-      unique(`the table ${table.id} exists`, () => insertImported(this.db, table, events, seats, result)),
+      unique(`the table ${table.id} exists`, () =>
+        insertImported(this.db, [{ table, events, seats, result }]),
+      ),
     );
+  }
+
+  importGames(games: readonly ImportedGame[]): Promise<void> {
+    return this.write(() => unique("a table exists", () => insertImported(this.db, games)));
   }
 
   listAllPeople(): Promise<PersonRow[]> {

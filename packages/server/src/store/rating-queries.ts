@@ -1,11 +1,10 @@
 // The rating's queries (rating-types.ts), the same on SQLite and PostgreSQL, through Kysely.
 // KyselyStore delegates to these; the closing append calls insertResult inside its own transaction.
 
-import type { GameEvent } from "@misto/engine";
 import type { Kysely, Selectable, Transaction } from "kysely";
 import type { GameResult } from "../rating/result.js";
 import { correctTotals, lockGame } from "./archive-fold.js";
-import type { CorrectionRow, GameRow, GameSeatRow, SeasonRow } from "./rating-types.js";
+import type { CorrectionRow, GameRow, GameSeatRow, ImportedGame, SeasonRow } from "./rating-types.js";
 import { type Database, type GameSeatsTable, millis } from "./schema.js";
 import type { PersonRow } from "./types.js";
 
@@ -189,46 +188,48 @@ export async function selectCorrections(db: Db, tableId: string): Promise<Correc
   }));
 }
 
-export async function insertImported(
-  db: Kysely<Database>,
-  table: { id: string; title: string; hostId: string; createdAt: number; online: boolean },
-  events: readonly GameEvent[],
-  seats: readonly { seat: number; personId: string }[],
-  result: GameResult,
-): Promise<void> {
+/** Stores imported games, each whole (table, events, seats, result), in one transaction. */
+export async function insertImported(db: Kysely<Database>, games: readonly ImportedGame[]): Promise<void> {
   await db.transaction().execute(async (tx) => {
-    await tx
-      .insertInto("tables")
-      .values({
-        id: table.id,
-        title: table.title,
-        host_id: table.hostId,
-        created_at: table.createdAt,
-        seq: events.length,
-        phase: "closed",
-        winner: result.winner,
-        online: table.online ? 1 : 0,
-      })
-      .execute();
-    // In chunks: PostgreSQL takes at most 65535 parameters in one statement.
-    for (let i = 0; i < events.length; i += 500) {
-      await tx
-        .insertInto("events")
-        .values(
-          events.slice(i, i + 500).map((event, j) => ({
-            table_id: table.id,
-            seq: i + j + 1,
-            event: JSON.stringify(event),
-          })),
-        )
-        .execute();
-    }
-    await tx
-      .insertInto("table_seats")
-      .values(seats.map((s) => ({ table_id: table.id, seat: s.seat, person_id: s.personId })))
-      .execute();
-    await insertResult(tx, table.id, result);
+    for (const game of games) await insertOne(tx, game);
   });
+}
+
+async function insertOne(
+  tx: Transaction<Database>,
+  { table, events, seats, result }: ImportedGame,
+): Promise<void> {
+  await tx
+    .insertInto("tables")
+    .values({
+      id: table.id,
+      title: table.title,
+      host_id: table.hostId,
+      created_at: table.createdAt,
+      seq: events.length,
+      phase: "closed",
+      winner: result.winner,
+      online: table.online ? 1 : 0,
+    })
+    .execute();
+  // In chunks: PostgreSQL takes at most 65535 parameters in one statement.
+  for (let i = 0; i < events.length; i += 500) {
+    await tx
+      .insertInto("events")
+      .values(
+        events.slice(i, i + 500).map((event, j) => ({
+          table_id: table.id,
+          seq: i + j + 1,
+          event: JSON.stringify(event),
+        })),
+      )
+      .execute();
+  }
+  await tx
+    .insertInto("table_seats")
+    .values(seats.map((s) => ({ table_id: table.id, seat: s.seat, person_id: s.personId })))
+    .execute();
+  await insertResult(tx, table.id, result);
 }
 
 export async function selectAllPeople(db: Db): Promise<PersonRow[]> {
