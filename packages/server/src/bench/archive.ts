@@ -7,7 +7,7 @@
 // p50/p99 and the live table's command latency, alone and while the pages are read.
 
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { playGame } from "@misto/bots";
@@ -112,6 +112,8 @@ const cookieOf = (res: Answer): string => {
   if (!res.cookie) throw new Error("no session cookie");
   return res.cookie;
 };
+
+const cpuMs = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000;
 
 const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(2).padStart(8) : "       -");
 
@@ -219,10 +221,16 @@ async function main(): Promise<void> {
       (_, i) => playGame({ seed: `archive-${i}`, bots: "heuristic", record: true }).events as GameEvent[],
     );
     console.log(
+      `machine         load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(", ")} on ${cpus().length} cores`,
+    );
+    console.log(
       `archive bench   ${store.kind}, ${GAMES} games (${POOL} bot games played in ${((performance.now() - played) / 1000).toFixed(1)} s)`,
     );
 
     const seeding = performance.now();
+    const seedCpu = process.cpuUsage();
     const BATCH = 500;
     const seeded = GAMES - IMPORTED;
     for (let i = 0; i < seeded; i += BATCH) {
@@ -233,8 +241,9 @@ async function main(): Promise<void> {
       if ((i / BATCH) % 20 === 19) console.log(`  seeded ${i + batch.length} games`);
     }
     const seedMs = performance.now() - seeding;
+    const seedCpuMs = cpuMs(process.cpuUsage(seedCpu));
     console.log(
-      `seeding         ${seeded} games in ${(seedMs / 1000).toFixed(1)} s (${(seedMs / Math.max(1, seeded)).toFixed(2)} ms a game, stored and folded)`,
+      `seeding         ${seeded} games in ${(seedMs / 1000).toFixed(1)} s (${(seedMs / Math.max(1, seeded)).toFixed(2)} ms a game, ${(seedCpuMs / Math.max(1, seeded)).toFixed(2)} ms of CPU; stored and folded)`,
     );
 
     // The import route itself at this size: the last games as one misto-archive.
@@ -243,14 +252,16 @@ async function main(): Promise<void> {
       (_, k) => simulated(pool, seeded + k, "Boris").record,
     );
     const importing = performance.now();
+    const importCpu = process.cpuUsage();
     await call("POST", "/api/games/import", admin, {
       format: "misto-archive",
       version: 1,
       records: last,
     });
     const importMs = performance.now() - importing;
+    const importCpuMs = cpuMs(process.cpuUsage(importCpu));
     console.log(
-      `import          ${last.length} records in ${importMs.toFixed(0)} ms (${(importMs / last.length).toFixed(2)} ms a record, checked by the engine and stored) at ${GAMES} games`,
+      `import          ${last.length} records in ${importMs.toFixed(0)} ms (${(importMs / last.length).toFixed(2)} ms a record, ${(importCpuMs / last.length).toFixed(2)} ms of CPU; checked by the engine and stored) at ${GAMES} games`,
     );
 
     const day = (t: number) => new Date(t).toISOString().slice(0, 10);

@@ -31,7 +31,7 @@ import {
 import type { ArchiveCursor, ArchiveFilter, ArchiveStore, RecomputeProgress } from "./archive-types.js";
 import type { Database } from "./schema.js";
 
-/** More games than this waiting to be folded go to the job (a new server on an old database). */
+/** More games than this waiting to be folded at start go to the job (a database from before 0008). */
 const BACKLOG = 200;
 /** Games per chunk of the job: each chunk's writes hold the writer for a few milliseconds. */
 const CHUNK = 100;
@@ -117,6 +117,12 @@ export class ArchiveIndex implements ArchiveStore {
     }
   }
 
+  /** At start: a long backlog (a database from before 0008) goes to the job, the rest is folded. */
+  async start(): Promise<void> {
+    if ((await countPending(this.db)) > BACKLOG) this.recompute("start");
+    else await this.fold();
+  }
+
   fold(): Promise<void> {
     const next = this.folding.then(() => this.foldPending());
     this.folding = next.catch((error) => {
@@ -127,7 +133,6 @@ export class ArchiveIndex implements ArchiveStore {
 
   private async foldPending(): Promise<void> {
     if (this.job || this.stopping) return;
-    if ((await countPending(this.db)) > BACKLOG) return this.recompute("backlog");
     const [excluded, seasons] = await Promise.all([selectExcluded(this.db), selectScopes(this.db)]);
     for (;;) {
       const games = await selectPending(this.db, 50);

@@ -161,7 +161,7 @@ export class KyselyStore implements Store {
       });
     }
     // Games stored before the totals existed (0008), or by a process that stopped before folding.
-    await this.archive.fold();
+    await this.archive.start();
   }
 
   async getClub(): Promise<{ id: string; name: string } | null> {
