@@ -67,8 +67,10 @@ export interface PersonStats {
     readonly council: boolean;
     readonly role: "admin" | "host" | "member" | null;
   };
-  /** Oldest first. */
+  /** His latest games (a page), oldest first; `before` asks for the page of earlier ones. */
   readonly games: readonly PlayedGame[];
+  /** The cursor of the page of earlier games; null when these are his first. */
+  readonly before: string | null;
   readonly totals: {
     readonly games: number;
     readonly wins: number;
@@ -111,6 +113,13 @@ export interface ArchivedGame {
   readonly winner: Winner;
   readonly online: boolean;
   readonly players: readonly { readonly seat: number; readonly person: PersonRef }[];
+}
+
+/** GET /api/games: a page of games, the next page's cursor (null: the last), every host of the archive. */
+export interface ArchivePage {
+  readonly games: readonly ArchivedGame[];
+  readonly next: string | null;
+  readonly hosts: readonly PersonRef[];
 }
 
 /** The archive's filters as the query string takes them (all optional). */
@@ -170,9 +179,11 @@ export interface ClubApi {
   createSeason(body: { name: string; from: string; until: string }): Promise<Result<Season>>;
   deleteSeason(id: string): Promise<Result<null>>;
   rating(season: string | null): Promise<Result<Rating>>;
-  person(id: string): Promise<Result<PersonStats>>;
+  /** `before`: the page of his games before that cursor (PersonStats.before). */
+  person(id: string, before?: string): Promise<Result<PersonStats>>;
   clubStats(): Promise<Result<ClubStats>>;
-  games(filters: GameFilters): Promise<Result<{ games: ArchivedGame[] }>>;
+  /** A page of the archive, newest first; `after` is the `next` of the page before. */
+  games(filters: GameFilters, after?: string): Promise<Result<ArchivePage>>;
   game(id: string): Promise<Result<GamePage>>;
   correctPoints(
     id: string,
@@ -208,9 +219,9 @@ export function createClubApi(fetcher?: Fetch): ClubApi {
     createSeason: (body) => call("POST", "/api/seasons", body),
     deleteSeason: (id) => call("DELETE", at("/api/seasons", id)),
     rating: (season) => call("GET", `/api/rating${query({ season })}`),
-    person: (id) => call("GET", `${at("/api/people", id)}/stats`),
+    person: (id, before) => call("GET", `${at("/api/people", id)}/stats${query({ before })}`),
     clubStats: () => call("GET", "/api/club/stats"),
-    games: (filters) => call("GET", `/api/games${query({ ...filters })}`),
+    games: (filters, after) => call("GET", `/api/games${query({ ...filters, after })}`),
     game: (id) => call("GET", at("/api/games", id)),
     correctPoints: (id, body) => call("PUT", `${at("/api/games", id)}/points`, body),
     importRecords: (body) => call("POST", "/api/games/import", body),
