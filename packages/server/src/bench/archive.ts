@@ -82,11 +82,10 @@ async function http(
   cookie: string | null,
   payload?: object,
 ): Promise<Answer> {
-  const res = await fetch(`${BASE}${url}`, {
-    method,
-    headers: { ...(cookie ? { cookie } : {}), ...(payload ? { "content-type": "application/json" } : {}) },
-    ...(payload ? { body: JSON.stringify(payload) } : {}),
-  });
+  // A kept-alive socket the server closed while idle (the seeding takes minutes) fails once: again.
+  const res = await fetch(`${BASE}${url}`, init(method, cookie, payload)).catch(() =>
+    fetch(`${BASE}${url}`, init(method, cookie, payload)),
+  );
   const text = await res.text();
   const set = /misto_session=([^;]+)/.exec(res.headers.get("set-cookie") ?? "");
   return {
@@ -94,6 +93,14 @@ async function http(
     text,
     cookie: set ? `misto_session=${set[1]}` : null,
     json: <T>() => JSON.parse(text) as T,
+  };
+}
+
+function init(method: "GET" | "POST", cookie: string | null, payload?: object): RequestInit {
+  return {
+    method,
+    headers: { ...(cookie ? { cookie } : {}), ...(payload ? { "content-type": "application/json" } : {}) },
+    ...(payload ? { body: JSON.stringify(payload) } : {}),
   };
 }
 
