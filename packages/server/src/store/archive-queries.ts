@@ -58,23 +58,31 @@ export async function selectPage(
   if (filter.hostId !== undefined) q = q.where("t.host_id", "=", filter.hostId);
   if (filter.winner !== undefined) q = q.where("g.winner", "=", filter.winner);
   if (filter.playerId !== undefined) {
-    // From the player's seats (the game_seats_player index), not a walk over every game.
+    // From the player's seats (the game_seats_player index, in his games' order), not every game.
     const player = filter.playerId;
-    q = q.where("g.table_id", "in", (eb) =>
-      eb.selectFrom("game_seats as s").select("s.table_id").where("s.player_id", "=", player),
-    );
+    q = q
+      .innerJoin("game_seats as s", (j) =>
+        j.onRef("s.table_id", "=", "g.table_id").on("s.player_id", "=", player),
+      )
+      .where("s.ended_at", "<=", after?.endedAt ?? Number.MAX_SAFE_INTEGER);
   }
   if (after) q = q.where("g.ended_at", "<=", after.endedAt).where(before(after));
+  // The same order; by the seat's copy of the end when the player's seats lead (their index).
   const rows = await q
-    .orderBy("g.ended_at", "desc")
+    .orderBy(sql.ref(filter.playerId === undefined ? "g.ended_at" : "s.ended_at"), "desc")
     .orderBy("g.started_at", "desc")
     .orderBy("g.record_key", "desc")
     .limit(limit + 1)
     .execute();
-  const { rows: page, next } = paged(
-    rows.map((r) => ({ ...r, endedAt: millis(r.endedAt), startedAt: millis(r.startedAt) })),
+  // A person in two seats of one game (a merged guest and his member) joins it twice: once here.
+  const unique = [...new Map(rows.map((r) => [r.id, r])).values()];
+  const { rows: page } = paged(
+    unique.map((r) => ({ ...r, endedAt: millis(r.endedAt), startedAt: millis(r.startedAt) })),
     limit,
   );
+  const last = page[page.length - 1];
+  const next =
+    rows.length > limit && last ? { endedAt: last.endedAt, startedAt: last.startedAt, key: last.key } : null;
   const seats =
     page.length === 0
       ? []
