@@ -329,22 +329,7 @@ export async function replaceTotals(
 ): Promise<void> {
   await tx.deleteFrom("person_totals").execute();
   await tx.deleteFrom("club_totals").execute();
-  for (let i = 0; i < people.length; i += ROWS) {
-    await tx
-      .insertInto("person_totals")
-      .values(
-        people.slice(i, i + ROWS).map((p) => ({
-          scope: p.scope,
-          person_id: p.personId,
-          points: p.points,
-          games: p.games,
-          wins: p.wins,
-          mu: p.mu,
-          sigma: p.sigma,
-        })),
-      )
-      .execute();
-  }
+  await insertPersonTotals(tx, people);
   if (club.length > 0) {
     await tx
       .insertInto("club_totals")
@@ -399,23 +384,7 @@ export async function rebuildScope(
     if (games.length < 500 || !last) break;
     after = last;
   }
-  const rows = [...people.values()];
-  for (let i = 0; i < rows.length; i += ROWS) {
-    await tx
-      .insertInto("person_totals")
-      .values(
-        rows.slice(i, i + ROWS).map((p) => ({
-          scope: p.scope,
-          person_id: p.personId,
-          points: p.points,
-          games: p.games,
-          wins: p.wins,
-          mu: p.mu,
-          sigma: p.sigma,
-        })),
-      )
-      .execute();
-  }
+  await insertPersonTotals(tx, [...people.values()]);
   if (club.games > 0)
     await tx
       .insertInto("club_totals")
@@ -494,4 +463,24 @@ export async function mergeTotals(
     )
     .execute();
   await tx.deleteFrom("person_totals").where("person_id", "=", guestId).execute();
+}
+
+/** New rating rows, many a statement. */
+async function insertPersonTotals(tx: Db, people: readonly PersonTotal[]): Promise<void> {
+  for (let i = 0; i < people.length; i += ROWS) {
+    await tx
+      .insertInto("person_totals")
+      .values(
+        people.slice(i, i + ROWS).map((p) => ({
+          scope: p.scope,
+          person_id: p.personId,
+          points: p.points,
+          games: p.games,
+          wins: p.wins,
+          mu: p.mu,
+          sigma: p.sigma,
+        })),
+      )
+      .execute();
+  }
 }
