@@ -7,7 +7,14 @@ import { isPostgresUrl, openPostgresPool } from "./postgres.js";
 import { openSqlite } from "./sqlite.js";
 import type { Store } from "./types.js";
 
-export type { CorrectionRow, GameRow, GameSeatRow, RatingStore, SeasonRow } from "./rating-types.js";
+export type {
+  CorrectionRow,
+  GameRow,
+  GameSeatRow,
+  ImportedGame,
+  RatingStore,
+  SeasonRow,
+} from "./rating-types.js";
 
 export {
   type AppendResult,

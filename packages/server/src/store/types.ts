@@ -2,6 +2,7 @@
 
 import type { GameEvent } from "@misto/engine";
 import type { GameResult } from "../rating/result.js";
+import type { ArchiveStore } from "./archive-types.js";
 import type { NightStore } from "./night-queries.js";
 import type { RatingStore } from "./rating-types.js";
 
@@ -93,9 +94,11 @@ export interface StoreGauges {
   onBatch(listener: (size: number) => void): void;
 }
 
-/** The storage; the rating's part is in rating-types.ts. */
+/** The storage; the rating's part is in rating-types.ts, the club pages' in archive-types.ts. */
 export interface Store extends RatingStore {
   readonly kind: "sqlite" | "postgres";
+  /** The club pages' indexed reads, the totals kept as games are stored, the recompute job. */
+  readonly archive: ArchiveStore;
   close(): Promise<void>;
   /** Resolves once the database answers a trivial query (the ready check); StoreUnavailable if not. */
   ping(): Promise<void>;
