@@ -150,6 +150,11 @@ export class ArchiveIndex implements ArchiveStore {
     }
   }
 
+  /** A change the running job did not see (a season, a correction): the job runs once more. Idle: nothing. */
+  rerunIfRunning(reason: string): void {
+    if (this.job) this.recompute(reason);
+  }
+
   recompute(reason: string): void {
     if (this.stopping) return;
     if (this.job) {

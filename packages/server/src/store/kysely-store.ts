@@ -718,8 +718,10 @@ export class KyselyStore implements Store {
     return (await selectGames(this.db, tableId))[0] ?? null;
   }
 
-  correctPoints(correction: CorrectionRow): Promise<void> {
-    return this.write(() => insertCorrection(this.db, this.kind, correction));
+  async correctPoints(correction: CorrectionRow): Promise<void> {
+    await this.write(() => insertCorrection(this.db, this.kind, correction));
+    // A recompute running now read the points before this: it runs once more when done.
+    this.archive.rerunIfRunning("correction");
   }
 
   listCorrections(tableId: string): Promise<CorrectionRow[]> {
@@ -747,8 +749,8 @@ export class KyselyStore implements Store {
     return selectAllPeople(this.db);
   }
 
-  createSeason(season: SeasonRow): Promise<void> {
-    return this.write(() =>
+  async createSeason(season: SeasonRow): Promise<void> {
+    await this.write(() =>
       unique(`the season ${season.id} exists`, () =>
         this.db.transaction().execute(async (tx) => {
           await insertSeason(tx, season);
@@ -757,19 +759,24 @@ export class KyselyStore implements Store {
         }),
       ),
     );
+    // A recompute running now read the seasons before this one: its totals would drop the new
+    // season's rows, so it runs once more when done.
+    this.archive.rerunIfRunning("season");
   }
 
   listSeasons(): Promise<SeasonRow[]> {
     return selectSeasons(this.db);
   }
 
-  deleteSeason(id: string): Promise<boolean> {
-    return this.write(() =>
+  async deleteSeason(id: string): Promise<boolean> {
+    const removed = await this.write(() =>
       this.db.transaction().execute(async (tx) => {
         await dropScope(tx, id);
         return removeSeason(tx, id);
       }),
     );
+    this.archive.rerunIfRunning("season");
+    return removed;
   }
 }
 
