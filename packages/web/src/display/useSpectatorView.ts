@@ -1,13 +1,16 @@
 // The display's connection: subscribes to a table as a spectator over /ws and keeps the last view
-// pushed; reconnects with backoff when the socket drops.
+// pushed; reconnects with backoff when the socket drops. At an online table it also holds who is
+// played by a bot (`away`, checked on receipt: phone/away.ts).
 
 import type { View } from "@misto/engine";
 import type { ClientMessage, ServerMessage } from "@misto/protocol";
 import { useEffect, useState } from "preact/hooks";
+import { type Away, awayAfter, NOBODY_AWAY } from "../phone/away.js";
 import { backoffMs } from "./backoff.js";
 
-export function useSpectatorView(tableId: string): { view: View | null; connected: boolean } {
+export function useSpectatorView(tableId: string): { view: View | null; connected: boolean; away: Away } {
   const [view, setView] = useState<View | null>(null);
+  const [away, setAway] = useState<Away>(NOBODY_AWAY);
   const [connected, setConnected] = useState(false);
   useEffect(() => {
     let socket: WebSocket | null = null;
@@ -30,6 +33,7 @@ export function useSpectatorView(tableId: string): { view: View | null; connecte
         try {
           const message = JSON.parse(String(event.data)) as ServerMessage;
           if (message.type === "view" && message.table === tableId) setView(message.view);
+          else if (message.type === "away") setAway((held) => awayAfter(held, message, tableId));
         } catch {
           // Not JSON: ignore it, the next push brings the whole view again.
         }
@@ -49,5 +53,5 @@ export function useSpectatorView(tableId: string): { view: View | null; connecte
       socket?.close();
     };
   }, [tableId]);
-  return { view, connected };
+  return { view, connected, away };
 }

@@ -2,10 +2,13 @@
 // pushed (on every reconnect the server sends the whole view again), and sends the player's
 // commands with a random id and the last seq received; each answer (ack or rejected) is kept by id.
 // A seat out of the game also holds the out chat (pushed as `outChat`) and writes in it with `say`.
+// At an online table it holds who is played by a bot (`away`, ./away.ts); `reconnect` takes the
+// seat back from its bot (a new subscription with the seat token).
 
 import type { CommandBody, View } from "@misto/engine";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { backoffMs } from "../display/backoff.js";
+import { type Away, awayAfter, NOBODY_AWAY } from "./away.js";
 import { mergeOutChat, type OutChatPush, type OutLine } from "./chat.js";
 
 export type Answer =
@@ -33,6 +36,10 @@ export interface PhoneSocket {
   readonly outChat: readonly OutLine[];
   /** Writes a line in the out chat; answers its id (its answer lands in `answers`), or null. */
   say(text: string): string | null;
+  /** Who is played by a bot at an online table, and the last announcement of it. */
+  readonly away: Away;
+  /** Closes the socket and subscribes again at once: a seat a bot plays is its player's again. */
+  reconnect(): void;
 }
 
 function randomId(): string {
@@ -49,6 +56,8 @@ export function usePhoneSocket(table: string, token: string): PhoneSocket {
   const [outChat, setOutChat] = useState<readonly OutLine[]>([]);
   const socket = useRef<WebSocket | null>(null);
   const seq = useRef(0);
+  const [away, setAway] = useState<Away>(NOBODY_AWAY);
+  const now = useRef<(() => void) | null>(null);
 
   useEffect(() => {
     let closed = false;
@@ -57,6 +66,8 @@ export function usePhoneSocket(table: string, token: string): PhoneSocket {
     let ping: ReturnType<typeof setInterval> | null = null;
     const connect = () => {
       if (closed) return;
+      if (retry) clearTimeout(retry);
+      retry = null;
       const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`);
       socket.current = ws;
       ws.onopen = () => {
@@ -74,7 +85,9 @@ export function usePhoneSocket(table: string, token: string): PhoneSocket {
         } catch {
           return;
         }
-        if (message.type === "view" && message.table === table) {
+        if ((message as { type?: unknown }).type === "away") {
+          setAway((held) => awayAfter(held, message, table));
+        } else if (message.type === "view" && message.table === table) {
           seq.current = message.seq;
           setRefused(null);
           setView(message.view);
@@ -106,8 +119,23 @@ export function usePhoneSocket(table: string, token: string): PhoneSocket {
         if (!closed) retry = setTimeout(connect, backoffMs(attempt++));
       };
     };
+    // A reconnect asked for: the old socket is closed without a retry, a new one opens now.
+    now.current = () => {
+      const old = socket.current;
+      socket.current = null;
+      if (old) {
+        old.onclose = null;
+        old.close();
+        setConnected(false);
+        if (ping) clearInterval(ping);
+        ping = null;
+      }
+      attempt = 0;
+      connect();
+    };
     connect();
     return () => {
+      now.current = null;
       closed = true;
       if (retry) clearTimeout(retry);
       if (ping) clearInterval(ping);
@@ -126,5 +154,7 @@ export function usePhoneSocket(table: string, token: string): PhoneSocket {
   const send = (command: CommandBody) => post({ type: "command", seq: seq.current, command });
   const say = (text: string) => post({ type: "say", text });
 
-  return { view, connected, refused, answers, send, outChat, say };
+  const reconnect = () => now.current?.();
+
+  return { view, connected, refused, answers, send, outChat, say, away, reconnect };
 }
