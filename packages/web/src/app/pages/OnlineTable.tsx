@@ -62,6 +62,7 @@ function OnlineSettingsList(props: { settings: OnlineSettingsJson }) {
   const seconds = (ms: number) => t("app.online.seconds", { n: Math.round(ms / 100) / 10 });
   const rows: [string, string][] = [
     [t("app.online.language"), t(`app.lang.${s.language}`)],
+    [t("app.online.humanSeats"), String(s.humanSeats)],
     [t("app.online.startMs"), seconds(s.startMs)],
     [t("app.online.nightMs"), seconds(s.nightMs)],
     [t("app.online.voteMs"), seconds(s.voteMs)],
