@@ -3,6 +3,7 @@
 
 import { MAX_SPEECH_LENGTH, type View } from "@misto/engine";
 import { type Static, Type } from "typebox";
+import { Value } from "typebox/value";
 import { GameCommand, Id } from "./http.js";
 
 /** A seat token (32 random bytes, base64url) as a phone sends it. */
@@ -154,31 +155,36 @@ export interface OutChatMessage {
 }
 
 /** Why a bot plays a player's seat at an online table: missed deadlines, or a phone away too long. */
-export type AwayReason = "deadlines" | "dropped";
+export const AwayReason = Type.Union([Type.Literal("deadlines"), Type.Literal("dropped")]);
+export type AwayReason = Static<typeof AwayReason>;
+
+const SeatNumber = Type.Integer({ minimum: 1, maximum: 12 });
 
 /** A seat a bot plays for its absent player, since when. */
-export interface AwaySeat {
-  readonly seat: number;
-  readonly reason: AwayReason;
-  readonly since: number;
-}
+export const AwaySeat = Type.Object({ seat: SeatNumber, reason: AwayReason, since: Type.Number() });
+export type AwaySeat = Static<typeof AwaySeat>;
 
 /**
  * Online tables (docs/api.md "Absence"): the seats a bot plays for an absent player, to every
  * subscriber of the table (spectators and every seat: it is public), on subscribe when any is
  * away and at each change. `change` is the announcement: a seat taken over by a bot (`away: true`)
- * or taken back by its player (`away: false`); null on subscribe.
+ * or taken back by its player (`away: false`); null on subscribe. A client checks it on receipt
+ * (isAwayMessage) and ignores a malformed one.
  */
-export interface AwayMessage {
-  readonly type: "away";
-  readonly table: string;
-  readonly seats: readonly AwaySeat[];
-  readonly change: {
-    readonly seat: number;
-    readonly away: boolean;
-    readonly reason: AwayReason;
-    readonly at: number;
-  } | null;
+export const AwayMessage = Type.Object({
+  type: Type.Literal("away"),
+  table: Type.String(),
+  seats: Type.Array(AwaySeat, { maxItems: 12 }),
+  change: Type.Union([
+    Type.Object({ seat: SeatNumber, away: Type.Boolean(), reason: AwayReason, at: Type.Number() }),
+    Type.Null(),
+  ]),
+});
+export type AwayMessage = Static<typeof AwayMessage>;
+
+/** Whether a message received is a well-formed `away` message (no code generation: fine under a CSP). */
+export function isAwayMessage(message: unknown): message is AwayMessage {
+  return Value.Check(AwayMessage, message);
 }
 
 export type ServerMessage =

@@ -93,6 +93,7 @@ export type DisplayAnswer = Static<typeof DisplayAnswer>;
 /** An online table's own settings, as it runs with them (docs/settings.md "Online tables"). */
 export const OnlineSettingsJson = Type.Object({
   language: Type.Union([Type.Literal("ru"), Type.Literal("uk"), Type.Literal("en")]),
+  humanSeats: Type.Integer(),
   startMs: Type.Integer(),
   nightMs: Type.Integer(),
   voteMs: Type.Integer(),

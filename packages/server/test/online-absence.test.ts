@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addHost, CARDS, type Harness, harness, listening, SEATS, setUpClub } from "./helpers/api.js";
 import { sqlite } from "./helpers/backends.js";
 import { stored, waitFor } from "./helpers/online.js";
-import { joinSeat, nextOf } from "./helpers/phones.js";
+import { join, joinSeat, nextOf } from "./helpers/phones.js";
 import { type Client, Clients } from "./helpers/ws.js";
 
 type Away = Extract<ServerMessage, { type: "away" }>;
@@ -91,7 +91,7 @@ describe("absent players at an online table", () => {
       url: `/api/tables/${t.id}/seats`,
       headers: { cookie: host },
     });
-    expect(seats.json().online).toEqual({ language: "ru", ...online });
+    expect(seats.json().online).toEqual({ language: "ru", humanSeats: 12, ...online });
     const { token, phone, spectator } = await open(t.id, t.code, 1);
 
     const gone = await told(spectator, 1, true);
@@ -160,12 +160,26 @@ describe("absent players at an online table", () => {
     expect(returned.seats).toEqual([]);
   }, 40_000);
 
+  it("admits phones to the human seats only: the others are the bots'", async () => {
+    const res = await table({ humanSeats: 2, startMs: 60_000 });
+    expect(res.statusCode).toBe(201);
+    const { code } = res.json() as { code: string };
+    const refused = await join(h, code, 3);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ error: "bot_seat" });
+    expect(refused.json().message).toContain("seats 1 to 2");
+    await joinSeat(h, code, 2);
+    await joinSeat(h, code, 1);
+  });
+
   it("refuses a bad online setting with a 422 naming it", async () => {
     for (const [onlineSettings, setting] of [
       [{ graceMs: -1 }, "graceMs"],
       [{ missedDeadlines: 0 }, "missedDeadlines"],
       [{ nightMs: 1.5 }, "nightMs"],
       [{ language: "de" }, "language"],
+      [{ humanSeats: 0 }, "humanSeats"],
+      [{ humanSeats: 13 }, "humanSeats"],
       [{ patience: 3 }, "patience"],
     ] as const) {
       const res = await table(onlineSettings);

@@ -147,6 +147,7 @@ export class OnlineRunner {
     const o = this.options;
     this.defaults = {
       language: o.language,
+      humanSeats: ONLINE_DEFAULTS.humanSeats,
       startMs: o.startMs,
       nightMs: o.nightMs,
       voteMs: o.voteMs,

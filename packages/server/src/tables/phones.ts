@@ -2,6 +2,7 @@
 // online table, docs/api.md "Online tables").
 
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { SEATS } from "@misto/engine";
 import { Id, JoinAnswer, JoinBody, NoContent, SeatAnswer, SeatsAnswer } from "@misto/protocol";
 import { Type } from "typebox";
 import { newToken, tokenHash } from "../auth/secrets.js";
@@ -44,6 +45,15 @@ function heldSeat(): HttpError {
     409,
     "online",
     "this is an online table: a seat is held by its player for the whole game, and nobody frees it",
+  );
+}
+
+/** An online table's seat past its human seats: a bot takes it when the deal ends. */
+function botSeat(seat: number, humans: number): HttpError {
+  return new HttpError(
+    409,
+    "bot_seat",
+    `seat ${seat} is a bot's at this online table: phones take seats 1 to ${humans}`,
   );
 }
 
@@ -140,6 +150,8 @@ export function phoneRoutes(
           throw new HttpError(404, "not_found", "no table has this code");
         }
         await counts.forget(guess, counted.id);
+        const humans = table.online ? (onlineOf(table)?.humanSeats ?? SEATS) : SEATS;
+        if (seat > humans) throw botSeat(seat, humans);
         const token = newToken(SEAT_TOKEN_BYTES);
         const row = { tokenHash: tokenHash(token), tableId: table.id, seat, createdAt: Date.now() };
         // An online table admits phones only during its deal: when it ends, bots take the seats

@@ -1,14 +1,18 @@
 // The display's connection: subscribes to a table as a spectator over /ws and keeps the last view
-// pushed (whole on subscribe, then patches of it: @misto/protocol patch.ts); reconnects with backoff.
+// pushed (whole on subscribe, then patches of it: @misto/protocol patch.ts); reconnects with backoff
+// when the socket drops. At an online table it also holds who is played by a bot (`away`, checked
+// on receipt: phone/away.ts).
 
 import type { View } from "@misto/engine";
 import type { ClientMessage, ServerMessage } from "@misto/protocol";
 import { type HeldView, patched } from "@misto/protocol/patch";
 import { useEffect, useState } from "preact/hooks";
+import { type Away, awayAfter, NOBODY_AWAY } from "../phone/away.js";
 import { backoffMs } from "./backoff.js";
 
-export function useSpectatorView(tableId: string): { view: View | null; connected: boolean } {
+export function useSpectatorView(tableId: string): { view: View | null; connected: boolean; away: Away } {
   const [view, setView] = useState<View | null>(null);
+  const [away, setAway] = useState<Away>(NOBODY_AWAY);
   const [connected, setConnected] = useState(false);
   useEffect(() => {
     let socket: WebSocket | null = null;
@@ -41,7 +45,7 @@ export function useSpectatorView(tableId: string): { view: View | null; connecte
             // A patch from a view this display does not hold: the whole view again.
             if (held) setView(held.view);
             else send(ws, { type: "subscribe", table: tableId, as: "spectator" });
-          }
+          } else if (message.type === "away") setAway((away) => awayAfter(away, message, tableId));
         } catch {
           // Not JSON: ignore it, the next push brings the whole view again.
         }
@@ -61,5 +65,5 @@ export function useSpectatorView(tableId: string): { view: View | null; connecte
       socket?.close();
     };
   }, [tableId]);
-  return { view, connected };
+  return { view, connected, away };
 }

@@ -1,6 +1,7 @@
 // The dictionaries merged into one per language, and the lookup itself (no browser state: tests use it).
 
 import { APP_STRINGS } from "./app.js";
+import { AWAY_STRINGS } from "./away.js";
 import { CHAT_STRINGS } from "./chat.js";
 import { CLUB_STRINGS } from "./club.js";
 import { GAME_STRINGS } from "./game.js";
@@ -12,6 +13,7 @@ import { type Dictionary, LANGUAGES, type Language, type Strings } from "./types
 /** Every part's strings; a key defined by two parts is a mistake the i18n test reports. */
 export const PARTS: Readonly<Record<string, Strings>> = {
   app: APP_STRINGS,
+  away: AWAY_STRINGS,
   chat: CHAT_STRINGS,
   club: CLUB_STRINGS,
   game: GAME_STRINGS,

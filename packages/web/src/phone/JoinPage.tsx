@@ -28,8 +28,9 @@ export function JoinPage(props: { code: string | null; lang: Language }) {
     const answer = await phoneApi.join(cleanCode(code), seat);
     setBusy(false);
     if (!answer.ok) {
-      const { follow, message } = answer.error;
-      return setProblem(follow ? { text: t("phone.join.started"), follow } : { text: message });
+      const { follow, message, error } = answer.error;
+      if (follow) return setProblem({ text: t("phone.join.started"), follow });
+      return setProblem({ text: error === "bot_seat" ? t("phone.join.botSeat", { n: seat }) : message });
     }
     rememberSeat(answer.value);
     navigate(`/seat/${encodeURIComponent(answer.value.table)}`);

@@ -9,6 +9,7 @@ import { LanguageSwitch } from "../app/LanguageSwitch.js";
 import { keepAwake } from "../app/wakeLock.js";
 import { t } from "../i18n/index.js";
 import type { Language } from "../i18n/types.js";
+import { AwayNotice } from "./AwayNotice.js";
 import { ChatPanel } from "./ChatPanel.js";
 import { StepClock } from "./StepClock.js";
 import { type CardFacts, cardFacts, type Line, type PhoneScreen, phoneScreen } from "./screen.js";
@@ -60,6 +61,7 @@ function SeatScreen(props: { tableId: string; seat: number; token: string; lang:
           {socket.refused}
         </p>
       )}
+      <AwayNotice away={socket.away} seat={props.seat} onTakeBack={socket.reconnect} />
       {view ? (
         <>
           <HeldCard facts={cardFacts(view)} refusal={nightRefusal} />

@@ -2,12 +2,15 @@
 // pushed (on every reconnect the server sends the whole view again; between, patches of it: @misto/protocol patch.ts), and sends the player's
 // commands with a random id and the last seq received; each answer (ack or rejected) is kept by id.
 // A seat out of the game also holds the out chat (pushed as `outChat`) and writes in it with `say`.
+// At an online table it holds who is played by a bot (`away`, ./away.ts); `reconnect` takes the
+// seat back from its bot (a new subscription with the seat token).
 
 import type { CommandBody, View } from "@misto/engine";
 import type { PatchMessage } from "@misto/protocol";
 import { type HeldView, patched } from "@misto/protocol/patch";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { backoffMs } from "../display/backoff.js";
+import { type Away, awayAfter, NOBODY_AWAY } from "./away.js";
 import { mergeOutChat, type OutChatPush, type OutLine } from "./chat.js";
 
 export type Answer =
@@ -36,6 +39,10 @@ export interface PhoneSocket {
   readonly outChat: readonly OutLine[];
   /** Writes a line in the out chat; answers its id (its answer lands in `answers`), or null. */
   say(text: string): string | null;
+  /** Who is played by a bot at an online table, and the last announcement of it. */
+  readonly away: Away;
+  /** Closes the socket and subscribes again at once: a seat a bot plays is its player's again. */
+  reconnect(): void;
 }
 
 function randomId(): string {
@@ -52,6 +59,8 @@ export function usePhoneSocket(table: string, token: string): PhoneSocket {
   const [outChat, setOutChat] = useState<readonly OutLine[]>([]);
   const socket = useRef<WebSocket | null>(null);
   const seq = useRef(0);
+  const [away, setAway] = useState<Away>(NOBODY_AWAY);
+  const now = useRef<(() => void) | null>(null);
 
   useEffect(() => {
     let closed = false;
@@ -66,6 +75,8 @@ export function usePhoneSocket(table: string, token: string): PhoneSocket {
     };
     const connect = () => {
       if (closed) return;
+      if (retry) clearTimeout(retry);
+      retry = null;
       const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`);
       socket.current = ws;
       ws.onopen = () => {
@@ -83,7 +94,9 @@ export function usePhoneSocket(table: string, token: string): PhoneSocket {
         } catch {
           return;
         }
-        if (message.type === "view" && message.table === table) {
+        if ((message as { type?: unknown }).type === "away") {
+          setAway((away) => awayAfter(away, message, table));
+        } else if (message.type === "view" && message.table === table) {
           held = { seq: message.seq, view: message.view };
           seq.current = message.seq;
           setRefused(null);
@@ -123,8 +136,23 @@ export function usePhoneSocket(table: string, token: string): PhoneSocket {
         if (!closed) retry = setTimeout(connect, backoffMs(attempt++));
       };
     };
+    // A reconnect asked for: the old socket is closed without a retry, a new one opens now.
+    now.current = () => {
+      const old = socket.current;
+      socket.current = null;
+      if (old) {
+        old.onclose = null;
+        old.close();
+        setConnected(false);
+        if (ping) clearInterval(ping);
+        ping = null;
+      }
+      attempt = 0;
+      connect();
+    };
     connect();
     return () => {
+      now.current = null;
       closed = true;
       if (retry) clearTimeout(retry);
       if (ping) clearInterval(ping);
@@ -143,5 +171,7 @@ export function usePhoneSocket(table: string, token: string): PhoneSocket {
   const send = (command: CommandBody) => post({ type: "command", seq: seq.current, command });
   const say = (text: string) => post({ type: "say", text });
 
-  return { view, connected, refused, answers, send, outChat, say };
+  const reconnect = () => now.current?.();
+
+  return { view, connected, refused, answers, send, outChat, say, away, reconnect };
 }

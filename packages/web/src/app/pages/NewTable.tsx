@@ -1,6 +1,8 @@
 // A new table: twelve players in seat order (picked from the club's directory, or guests by name),
 // the rules settings, the deal; POST /api/tables and on to the table (its first events are kept on
-// this device at once, so it opens even offline). An online table (the server is its host) is
+// this device at once, so it opens even offline). An online table (the server is its host) asks
+// only what it needs: no names (its seats are "Player n" for people joining by the code and "Bot n"
+// for the rest), how many seats are for people, and its own settings (./OnlineFields.tsx); it is
 // always dealt at random and opens its follower page.
 
 import { useMemo, useState } from "preact/hooks";
@@ -20,6 +22,8 @@ import { api } from "../session.js";
 import { describedBy, ErrorLine, errorText, Field } from "../ui.js";
 import { browserStorage } from "../useTable.js";
 import { DealEditor } from "./DealEditor.js";
+import { OnlineFields } from "./OnlineFields.js";
+import { defaultOnlineDraft, type OnlineDraft, readOnlineDraft } from "./onlineDraft.js";
 import { type SeatChoice, SeatPicker } from "./SeatPicker.js";
 import { SettingsEditor } from "./SettingsEditor.js";
 
@@ -36,13 +40,17 @@ export function NewTablePage() {
   const [draft, setDraft] = useState<SettingsDraft>(defaultDraft);
   const [deal, setDeal] = useState<DealDraft>({ mode: "random" });
   const [online, setOnline] = useState(false);
+  const [onlineDraft, setOnlineDraft] = useState<OnlineDraft>(defaultOnlineDraft);
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   const settings = useMemo(() => readDraft(draft), [draft]);
   const settingsOk = Object.keys(settings.problems).length === 0;
-  const unnamed = names.map((n, i) => (n.trim() === "" ? i + 1 : 0)).filter((n) => n > 0);
+  const onlineRead = useMemo(() => readOnlineDraft(onlineDraft), [onlineDraft]);
+  const onlineOk = !online || Object.keys(onlineRead.problems).length === 0;
+  // Online, nobody is named: the seats are the people's who join by the code, and the bots'.
+  const unnamed = online ? [] : names.map((n, i) => (n.trim() === "" ? i + 1 : 0)).filter((n) => n > 0);
   // Online, nobody may know the cards: not a seed, not cards entered by hand, only the server's draw.
   const dealBody = online ? { random: true as const } : readDeal(deal);
 
@@ -56,16 +64,18 @@ export function NewTablePage() {
   const submit = async (event: Event) => {
     event.preventDefault();
     setTried(true);
-    if (unnamed.length > 0 || !settingsOk || !dealBody) return;
+    if (unnamed.length > 0 || !settingsOk || !onlineOk || !dealBody) return;
     setBusy(true);
     setError(null);
     const answer = await api.createTable({
       // Untitled, the table is named in the host's language (the server's own default is English).
       title: title.trim() || t("app.new.defaultTitle", { date: new Date().toLocaleDateString(getLang()) }),
       settings: settings.settings,
-      seats: seats.map((s) => ({ name: s.name.trim(), ...(s.person ? { person: s.person.id } : {}) })),
+      seats: online
+        ? onlineSeats(onlineRead.humanSeats)
+        : seats.map((s) => ({ name: s.name.trim(), ...(s.person ? { person: s.person.id } : {}) })),
       deal: dealBody,
-      ...(online ? { online: true } : {}),
+      ...(online ? { online: true, onlineSettings: onlineRead.settings } : {}),
     });
     setBusy(false);
     if (!answer.ok) return setError(errorText(answer.error));
@@ -114,46 +124,55 @@ export function NewTablePage() {
         </p>
       </div>
 
-      <section aria-labelledby="seats-heading" class="stack">
-        <h2 id="seats-heading">{t("app.new.seats")}</h2>
-        <details class="paste">
-          <summary>{t("app.new.paste")}</summary>
-          <Field id="paste-list" label={t("app.new.pasteLabel")} problem={pasteNote}>
-            <textarea
-              id="paste-list"
-              rows={6}
-              value={paste}
-              aria-describedby={describedBy("paste-list", false, !!pasteNote)}
-              onInput={(e) => setPaste(e.currentTarget.value)}
-            />
-          </Field>
-          <button type="button" class="secondary" onClick={applyPaste}>
-            {t("app.new.pasteApply")}
-          </button>
-        </details>
-        <ol class="seat-grid">
-          {seats.map((seat, i) => {
-            const id = `seat-${i + 1}`;
-            const missing = tried && seat.name.trim() === "";
-            return (
-              <li key={id} class={missing ? "field has-problem" : "field"}>
-                <label for={id}>{t("app.new.seat", { n: i + 1 })}</label>
-                <SeatPicker
-                  id={id}
-                  value={seat}
-                  invalid={missing}
-                  onChange={(choice) => setSeats((all) => all.map((s, j) => (j === i ? choice : s)))}
-                />
-              </li>
-            );
-          })}
-        </ol>
-        {tried && unnamed.length > 0 && (
-          <p class="problem" role="alert">
-            {t("app.new.nameMissing", { seats: unnamed.join(", ") })}
-          </p>
-        )}
-      </section>
+      {online ? (
+        <OnlineFields
+          draft={onlineDraft}
+          problems={onlineRead.problems}
+          tried={tried}
+          onChange={setOnlineDraft}
+        />
+      ) : (
+        <section aria-labelledby="seats-heading" class="stack">
+          <h2 id="seats-heading">{t("app.new.seats")}</h2>
+          <details class="paste">
+            <summary>{t("app.new.paste")}</summary>
+            <Field id="paste-list" label={t("app.new.pasteLabel")} problem={pasteNote}>
+              <textarea
+                id="paste-list"
+                rows={6}
+                value={paste}
+                aria-describedby={describedBy("paste-list", false, !!pasteNote)}
+                onInput={(e) => setPaste(e.currentTarget.value)}
+              />
+            </Field>
+            <button type="button" class="secondary" onClick={applyPaste}>
+              {t("app.new.pasteApply")}
+            </button>
+          </details>
+          <ol class="seat-grid">
+            {seats.map((seat, i) => {
+              const id = `seat-${i + 1}`;
+              const missing = tried && seat.name.trim() === "";
+              return (
+                <li key={id} class={missing ? "field has-problem" : "field"}>
+                  <label for={id}>{t("app.new.seat", { n: i + 1 })}</label>
+                  <SeatPicker
+                    id={id}
+                    value={seat}
+                    invalid={missing}
+                    onChange={(choice) => setSeats((all) => all.map((s, j) => (j === i ? choice : s)))}
+                  />
+                </li>
+              );
+            })}
+          </ol>
+          {tried && unnamed.length > 0 && (
+            <p class="problem" role="alert">
+              {t("app.new.nameMissing", { seats: unnamed.join(", ") })}
+            </p>
+          )}
+        </section>
+      )}
 
       <section aria-labelledby="settings-heading" class="stack">
         <div class="page-head">
@@ -174,7 +193,7 @@ export function NewTablePage() {
         )}
       </section>
 
-      {tried && (unnamed.length > 0 || !settingsOk || !dealBody) && (
+      {tried && (unnamed.length > 0 || !settingsOk || !onlineOk || !dealBody) && (
         <p class="problem" role="alert">
           {t("app.new.fix")}
         </p>
@@ -187,4 +206,11 @@ export function NewTablePage() {
       </div>
     </form>
   );
+}
+
+/** An online table's seats: "Player n" for the people's seats (1 to `humans`), "Bot n" for the rest. */
+function onlineSeats(humans: number): { name: string }[] {
+  return Array.from({ length: SEATS }, (_, i) => ({
+    name: t(i < humans ? "app.online.player" : "app.online.bot", { n: i + 1 }),
+  }));
 }

@@ -11,12 +11,13 @@ import { foulDots } from "../../game/seatFacts.js";
 import { phaseTitle } from "../../game/steps.js";
 import { formatClock } from "../../game/timer.js";
 import { type Language, t } from "../../i18n/index.js";
+import { AwayNotice } from "../../phone/AwayNotice.js";
 import { JoinCode } from "../../phone/JoinCode.js";
 import { phoneApi, type SeatsInfo } from "../../phone/phoneApi.js";
 import { ErrorLine, Loading } from "../ui.js";
 
 export function OnlineTablePage(props: { id: string; lang: Language }) {
-  const { view, connected } = useSpectatorView(props.id);
+  const { view, connected, away } = useSpectatorView(props.id);
   const [info, setInfo] = useState<SeatsInfo | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => {
@@ -37,6 +38,7 @@ export function OnlineTablePage(props: { id: string; lang: Language }) {
       <p>{t("app.online.about")}</p>
       <ErrorLine text={problem} />
       {!connected && <p role="status">{t("display.reconnecting")}</p>}
+      <AwayNotice away={away} />
       {view ? <Follower view={view} /> : <Loading />}
       {info?.online && <OnlineSettingsList settings={info.online} />}
       {info && playing && (
@@ -60,6 +62,7 @@ function OnlineSettingsList(props: { settings: OnlineSettingsJson }) {
   const seconds = (ms: number) => t("app.online.seconds", { n: Math.round(ms / 100) / 10 });
   const rows: [string, string][] = [
     [t("app.online.language"), t(`app.lang.${s.language}`)],
+    [t("app.online.humanSeats"), String(s.humanSeats)],
     [t("app.online.startMs"), seconds(s.startMs)],
     [t("app.online.nightMs"), seconds(s.nightMs)],
     [t("app.online.voteMs"), seconds(s.voteMs)],
