@@ -1,19 +1,86 @@
-// The host's side of a bot game that every driver shares: playGame's host bot here, and the
-// server's online runner (packages/server/src/tables/online.ts), which adds its timers.
+// The host's side of a table run by software, shared by every driver: playGame's host bot here, and
+// the server's online runner (packages/server/src/tables/online.ts), which adds its timers. The
+// engine says what the step is (hostTurn); this says what a software host does about it.
 
-import type { GameState, Seat } from "@misto/engine";
+import {
+  type Action,
+  type Floor,
+  type Game,
+  hostTurn,
+  legalActions,
+  phaseOf,
+  type Seat,
+} from "@misto/engine";
 
 /**
- * The seat a bot host gives the floor to now, on his own turn: the speaker of an accusation speech
- * (his speech, DAY-2), or the Don in his last words while his grave is still to choose (DON-1).
- * Null when nobody is given it. Each driver gives it once per speech, by its own bookkeeping.
+ * How long the host waits before his command: "start" the deal (phones join), "timer" the step's own
+ * timer (a speech, the discussion), "pause" a short pause before an announcement, "now" at once
+ * (HOST-4: a count or a night's end as soon as its step is complete).
  */
-export function floorOf(state: GameState): Seat | null {
-  const phase = state.phase;
-  if (phase.kind !== "day") return null;
-  const step = phase.step;
-  if (step.kind === "accusations") return (step.queue[step.index] as Seat | undefined) ?? null;
-  if (step.kind !== "lastWords" || step.graveDone) return null;
-  const speaker = step.queue[step.index] as Seat | undefined;
-  return speaker !== undefined && state.seats[speaker - 1]?.card === "don" ? speaker : null;
+export type HostWait = "start" | "timer" | "pause" | "now";
+
+export interface HostMove {
+  /** The step's identity: a driver acts on each step once. */
+  readonly step: number;
+  /** When the step began (ms). */
+  readonly since: number;
+  /**
+   * The seat the host gives the floor to before moving on, for its bot to speak or act: its
+   * accusation speech (DAY-2), or the Don's grave while it is open (DON-1). Null when none.
+   */
+  readonly floor: Floor | null;
+  /** The host's command, or null while the game waits for someone else. */
+  readonly command: Action | null;
+  readonly wait: HostWait;
+  /** The step's timer in seconds, for "timer". */
+  readonly seconds: number | null;
 }
+
+/** RATE-1…5: what a software host does in the rating. */
+export interface RatingHost {
+  /** The candidate to name next, or null to close the nominations (RATE-2: none at all is allowed). */
+  nominate(game: Game): Seat | null;
+}
+
+/** RATE-2: an online table gives no points: the nominations close at once, with none. */
+export const NO_RATING: RatingHost = { nominate: () => null };
+
+/** The host's move now. */
+export function hostMove(game: Game, rating: RatingHost): HostMove {
+  const turn = hostTurn(game);
+  const floor = turn.floor?.why === "accusation" || turn.floor?.why === "grave" ? turn.floor : null;
+  const base = { step: turn.step, since: turn.since, floor, seconds: turn.seconds };
+  const next = turn.next;
+  if (next === null) {
+    // RATE-5: a tie for a place is the host's to split (the engine offers two points each).
+    const split =
+      phaseOf(game).kind === "rating"
+        ? legalActions(game, "host").find((a) => a.type === "split")
+        : undefined;
+    return { ...base, command: split ?? null, wait: "now" };
+  }
+  switch (next.kind) {
+    case "startGame":
+      return { ...base, command: advance, wait: "start" };
+    case "announceCount":
+    case "cityWakes":
+    case "endAcquaintance":
+      return { ...base, command: advance, wait: "now" };
+    case "closeNominations": {
+      const candidate = rating.nominate(game);
+      const command: Action =
+        candidate === null
+          ? { actor: "host", type: "closeNominations" }
+          : { actor: "host", type: "nominate", candidate };
+      return { ...base, command, wait: "now" };
+    }
+    case "closeRating":
+      return { ...base, command: { actor: "host", type: "closeRating" }, wait: "now" };
+    case "announceResult":
+      return { ...base, command: { actor: "host", type: "announceResult" }, wait: "pause" };
+    default:
+      return { ...base, command: advance, wait: turn.seconds === null ? "pause" : "timer" };
+  }
+}
+
+const advance: Action = { actor: "host", type: "advance" };

@@ -9,9 +9,10 @@ import {
   type Command,
   createGame,
   execute,
+  type Game,
   type GameEvent,
-  type GameState,
   legalActions,
+  phaseOf,
   type Random,
   SEATS,
   type Seat,
@@ -23,7 +24,7 @@ import {
 } from "@misto/engine";
 import type { Bot, BotKind, Seen } from "./bot.js";
 import { HeuristicBot } from "./heuristic.js";
-import { floorOf } from "./host.js";
+import { hostMove, type RatingHost } from "./host.js";
 import { RandomBot } from "./random.js";
 
 /** A fresh bot of the given kind for one seat of one game. */
@@ -83,12 +84,12 @@ export function playGame(options: PlayOptions): GameSummary {
   let days = 0;
   let nights = 0;
   let floorGiven = -1;
-  let graveOffered = false;
+  const rating = randomNominations(hostRandom);
 
   for (;;) {
-    const phase = state.phase;
-    if (phase.kind === "day" && phase.n > days) days = phase.n;
-    else if (phase.kind === "night" && phase.n > nights) nights = phase.n;
+    const phase = phaseOf(state);
+    if (phase.kind === "day" && (phase.n ?? 0) > days) days = phase.n ?? 0;
+    else if (phase.kind === "night" && (phase.n ?? 0) > nights) nights = phase.n ?? 0;
     if (phase.kind === "rating" && options.rating === false) break;
     const actors = awaiting(state);
     const actor = actors[0];
@@ -98,22 +99,16 @@ export function playGame(options: PlayOptions): GameSummary {
     commands++;
     let command: Command | null = null;
     if (actor === "host") {
-      // The floor for a seat that is not awaited: its accusation speech, or the Don's grave (DON-1).
-      const speaker = floorOf(state);
-      if (speaker !== null && phase.kind === "day") {
-        const step = phase.step;
-        if (step.kind === "accusations") {
-          const key = phase.n * 64 + step.index;
-          if (key !== floorGiven && bots[speaker]?.talks) {
-            floorGiven = key;
-            command = stamped(ask(state, bots, speaker, seed), commands);
-          }
-        } else if (!graveOffered) {
-          graveOffered = true;
-          command = stamped(ask(state, bots, speaker, seed), commands);
-        }
+      const move = hostMove(state, rating);
+      // The floor for a seat that is not awaited: its accusation speech, or the Don's grave (DON-1),
+      // once per step.
+      const floor = move.floor;
+      if (floor !== null && move.step !== floorGiven) {
+        floorGiven = move.step;
+        if (floor.why === "grave" || bots[floor.seat]?.talks)
+          command = stamped(ask(state, bots, floor.seat, seed), commands);
       }
-      command ??= hostCommand(state, hostRandom, commands);
+      command ??= stamp(move.command ?? { actor: "host", type: "advance" }, commands);
     } else {
       const action = ask(state, bots, actor, seed);
       if (action === null) throw new Error(`seed ${seed}: seat ${actor} is awaited but did not act`);
@@ -130,12 +125,13 @@ export function playGame(options: PlayOptions): GameSummary {
     if (events) for (const e of result.events) events.push(e);
   }
 
-  if (state.result === null) throw new Error(`seed ${seed}: the game closed without a result`);
+  const end = viewFor(state, "host");
+  if (end.result === null) throw new Error(`seed ${seed}: the game closed without a result`);
   const eliminations = { vote: 0, night: 0, grave: 0, fouls: 0, disqualified: 0 };
-  for (const s of state.seats) if (s.out) eliminations[s.out.cause]++;
+  for (const s of end.seats) if (s.out) eliminations[s.out.cause]++;
   const summary: GameSummary = {
     seed,
-    winner: state.result.winner,
+    winner: end.result.winner,
     days,
     nights,
     commands,
@@ -151,7 +147,7 @@ export function playGame(options: PlayOptions): GameSummary {
 class SeenAt implements Seen {
   private built: View | null = null;
   constructor(
-    private readonly state: GameState,
+    private readonly state: Game,
     readonly seat: Seat,
     readonly actions: readonly Action[],
   ) {}
@@ -162,7 +158,7 @@ class SeenAt implements Seen {
 }
 
 /** Asks a seat's bot; its answer must be one of its legal actions or its own speech. */
-function ask(state: GameState, bots: readonly Bot[], seat: Seat, seed: string): Action | null {
+function ask(state: Game, bots: readonly Bot[], seat: Seat, seed: string): Action | null {
   const actions = legalActions(state, seat);
   const action = (bots[seat] as Bot).act(new SeenAt(state, seat, actions));
   if (action === null) return null;
@@ -176,34 +172,17 @@ function ask(state: GameState, bots: readonly Bot[], seat: Seat, seed: string): 
   return action;
 }
 
-/**
- * The host bot's command at time `at`: it moves the game on, announces the result, and runs a short
- * rating. Built as a command straight away, not as an action for `stamp`: most turns of a game are
- * the host's, and keeping his shapes out of `stamp` leaves that switch with the few shapes of the
- * seats' actions (with every shape at one site, V8 falls back to its slow megamorphic lookup).
- */
-function hostCommand(state: GameState, random: Random, at: number): Command {
-  const phase = state.phase;
-  if (phase.kind === "ended") return { actor: "host", at, type: "announceResult" };
-  if (phase.kind !== "rating") return { actor: "host", at, type: "advance" };
-  const step = phase.step;
-  switch (step.kind) {
-    case "nominations": {
-      const named = state.rating?.candidates ?? [];
-      if (named.length < HOST_NOMINATIONS) {
-        const open = state.seats.filter((s) => !s.admin && !named.some((c) => c.seat === s.seat));
-        if (open.length > 0) {
-          const candidate = (open[Math.floor(random() * open.length)] as (typeof open)[number]).seat;
-          return { actor: "host", at, type: "nominate", candidate };
-        }
-      }
-      return { actor: "host", at, type: "closeNominations" };
-    }
-    case "split":
-      return { actor: "host", at, type: "split", points: step.tied.map((seat) => ({ seat, points: 2 })) };
-    default:
-      return { actor: "host", at, type: "closeRating" };
-  }
+/** RATE-1: the host bot names up to three candidates at random among the rated players. */
+function randomNominations(random: Random): RatingHost {
+  return {
+    nominate(game: Game): Seat | null {
+      const view = viewFor(game, "host");
+      const named = view.rating?.candidates ?? [];
+      if (named.length >= HOST_NOMINATIONS) return null;
+      const open = view.seats.filter((s) => !s.admin && !named.some((c) => c.seat === s.seat));
+      return open[Math.floor(random() * open.length)]?.seat ?? null;
+    },
+  };
 }
 
 /** A bot's answer on the host's turn (a speech, the Don's grave) as a command, or null when it had none. */

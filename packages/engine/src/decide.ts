@@ -1,10 +1,12 @@
 // decide: checks a command against the rules and the state, and returns its events or the rule it breaks.
 // It never throws on bad input and never changes the state.
 
+import { seatMaySend } from "./actors.js";
 import { type Card, DECK, deckProblems } from "./cards.js";
 import { type Command, type CommandBody, FOUL_REASONS, REMARK_REASONS } from "./commands.js";
 import type { GameEvent } from "./events.js";
 import { hasQueue } from "./flow.js";
+import { FOUL_LIMITS } from "./limits.js";
 import { isPending, standingFreeze, targetProblem, type Wake, wakeFor } from "./night/wake.js";
 import { seededRandom, shuffled } from "./random.js";
 import { MAX_POINTS } from "./rating/points.js";
@@ -30,7 +32,8 @@ export function graveOpen(state: GameState, seat: Seat): RuleError | null {
   if (s.out?.cause !== "vote")
     return ruleError("DON-1", "only a Don voted out by the day's vote takes a player to the grave");
   if (phase.step.graveDone) return ruleError("DON-1", "the Don has already made his grave choice");
-  if (s.fouls >= 2) return ruleError("DON-2", "a Don with a foul vote (two or more fouls) loses the grave");
+  if (s.fouls >= FOUL_LIMITS.foulVote)
+    return ruleError("DON-2", "a Don with a foul vote (two or more fouls) loses the grave");
   return null;
 }
 
@@ -45,7 +48,7 @@ function graveAhead(state: GameState, seat: Seat): boolean {
   return (
     s.card === "don" &&
     s.out?.cause === "vote" &&
-    s.fouls < 2 &&
+    s.fouls < FOUL_LIMITS.foulVote &&
     phase.step.queue.indexOf(seat) > phase.step.index
   );
 }
@@ -74,6 +77,8 @@ export function commandProblem(state: GameState, command: Command): RuleError | 
   if (actor !== "host" && !isSeat(actor)) return ruleError("ACTOR", "the actor is the host or a seat 1–12");
   if (typeof at !== "number" || !Number.isFinite(at))
     return ruleError("COMMAND", "a command carries its time `at` in milliseconds");
+  if (actor !== "host" && !seatMaySend(c.type) && typeof c.type === "string")
+    return ruleError("ACTOR", `only the host may send ${c.type}`);
   return check(state, c);
 }
 

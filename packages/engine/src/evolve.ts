@@ -21,6 +21,7 @@ import {
   startDay,
   startNight,
 } from "./flow.js";
+import { FOUL_LIMITS } from "./limits.js";
 import { tonight } from "./night/wake.js";
 import { placeCandidates, ratedSeats, withPoints } from "./rating/points.js";
 import { appended, beginStep, type Draft, draftOf, inGame, seatOf, setSeat } from "./seats.js";
@@ -115,7 +116,7 @@ function addFouls(d: Draft, seat: Seat, count: number): void {
   const s = seatOf(d, seat);
   const fouls = Math.min(5, s.fouls + count);
   setSeat(d, seat, { fouls, foulVotes: s.foulVotes + Math.max(0, fouls - Math.max(s.fouls, 1)) });
-  if (fouls >= 5 && inGame(d, seat)) eliminate(d, [seat], "fouls");
+  if (fouls >= FOUL_LIMITS.removed && inGame(d, seat)) eliminate(d, [seat], "fouls");
 }
 
 /** Folds one event (its time `at`) into the draft, before `settle`. */

@@ -2,20 +2,22 @@
 // the engine and noting what each event changed. It shows every card and every night choice.
 
 import {
+  accusationQueue,
   type Card,
-  type DayStep,
   evolve,
   type FoulReason,
+  type Game,
   type GameEvent,
-  type GameState,
-  livingFrom,
+  type HostView,
+  lastSteps,
   type NightChoice,
   type NightOutcome,
-  nextStarter,
   type OutCause,
   type RemarkReason,
   type Seat,
+  type View,
   type Voting,
+  viewFor,
   type Winner,
 } from "@misto/engine";
 import type { GameRecord } from "./types.js";
@@ -149,13 +151,14 @@ export type RecapEntry =
 /** The game's timeline, entry by entry, in the order things happened (undos included). */
 export function recap(record: GameRecord): RecapEntry[] {
   const entries: RecapEntry[] = [];
-  let state: GameState | null = null;
+  let state: Moment | null = null;
   // The round of speeches under way, and (HOST-3) for every step the host may undo, the round as it
   // stood before that step and the speech entries the step made: an undo takes them back.
   let round: Round | null = null;
   const undoable: { readonly round: Round | null; readonly made: readonly RecapEntry[] }[] = [];
   for (const event of record.events) {
-    const next: GameState = evolve(state, event);
+    const game = evolve(state?.game ?? null, event);
+    const next: Moment = { game, view: viewFor(game, "host") };
     if (state !== null && event.type === "undone") {
       const step = undoable.pop();
       if (step) {
@@ -176,9 +179,20 @@ export function recap(record: GameRecord): RecapEntry[] {
     }
     state = next;
   }
-  if (state?.rating) entries.push(ratingEntry(state));
+  if (state?.view.rating) entries.push(ratingEntry(state.view));
   return entries;
 }
+
+/**
+ * The game at one event, and the host's view of it (every card, every night's choice): the recap
+ * reads the game only through that view and the engine's named queries.
+ */
+interface Moment {
+  readonly game: Game;
+  readonly view: View;
+}
+
+const hostOf = (view: View): HostView => view.host as HostView;
 
 /** A run of entries of one phase: a night, a day, the deal, or after the game. */
 export interface RecapSection {
@@ -197,25 +211,28 @@ export function recapSections(entries: readonly RecapEntry[]): RecapSection[] {
   return sections;
 }
 
-function phaseOf(state: GameState): RecapPhase {
-  const p = state.phase;
-  if (p.kind === "day" || p.kind === "night") return { kind: p.kind, n: p.n };
+function phaseOf(view: View): RecapPhase {
+  const p = view.phase;
+  if ((p.kind === "day" || p.kind === "night") && p.n !== null) return { kind: p.kind, n: p.n };
   return p.kind === "deal" ? { kind: "deal" } : { kind: "after" };
 }
 
-const cardOf = (state: GameState, seat: Seat): Card => (state.seats[seat - 1] as { card: Card }).card;
+/** The host's view holds every card. */
+const cardOf = (view: View, seat: Seat): Card => view.seats[seat - 1]?.card ?? "civilian";
 
 function entriesOf(
-  prev: GameState | null,
-  next: GameState,
+  was: Moment | null,
+  now: Moment,
   event: GameEvent,
   speeches: readonly RecapEntry[],
 ): RecapEntry[] {
-  if (prev === null || event.type === "created" || event.type === "redealt") {
-    const seats = next.seats.map((s) => ({ seat: s.seat, name: s.name, card: s.card }));
-    return [{ kind: "deal", phase: { kind: "deal" }, redeal: prev !== null, seed: next.seed, seats }];
+  const next = now.view;
+  if (was === null || event.type === "created" || event.type === "redealt") {
+    const seats = next.seats.map((s) => ({ seat: s.seat, name: s.name, card: cardOf(next, s.seat) }));
+    return [{ kind: "deal", phase: { kind: "deal" }, redeal: was !== null, seed: hostOf(next).seed, seats }];
   }
-  if (event.type === "undone") return [undoEntry(prev, next)];
+  if (event.type === "undone") return [undoEntry(was, next)];
+  const prev = was.view;
   const at = phaseOf(prev);
   const out: RecapEntry[] = [];
   switch (event.type) {
@@ -259,8 +276,8 @@ function entriesOf(
   }
   // Before the voting they lead to (DAY-2, DAY-6); last words end after the elimination was told.
   out.push(...speeches);
-  for (const night of next.nights) {
-    const before = prev.nights.find((x) => x.n === night.n);
+  for (const night of hostOf(next).nights) {
+    const before = hostOf(prev).nights.find((x) => x.n === night.n);
     if (night.outcome && !before?.outcome) out.push(nightEntry(next, night.n));
   }
   for (const voting of next.votings.slice(prev.votings.length)) {
@@ -269,9 +286,15 @@ function entriesOf(
     out.push({ kind: "voting", phase: { kind: "day", n: voting.day }, voting, liftAllOn });
   }
   for (const s of next.seats) {
-    const was = prev.seats[s.seat - 1];
-    if (s.out && !was?.out && s.out.cause !== "night")
-      out.push({ kind: "out", phase: { ...s.out.when }, seat: s.seat, card: s.card, cause: s.out.cause });
+    const before = prev.seats[s.seat - 1];
+    if (s.out && !before?.out && s.out.cause !== "night")
+      out.push({
+        kind: "out",
+        phase: { kind: s.out.kind, n: s.out.n },
+        seat: s.seat,
+        card: cardOf(next, s.seat),
+        cause: s.out.cause,
+      });
   }
   if (next.result && !prev.result)
     out.push({ kind: "result", phase: { ...next.result.when }, winner: next.result.winner });
@@ -288,15 +311,20 @@ interface Speeches {
   readonly round: Round | null;
 }
 
-type SpeakingStep = Extract<DayStep, { kind: SpeechRound }>;
+/** A round of speeches as the host's view shows it: its queue and whose turn it is (the index). */
+interface SpeakingStep {
+  readonly kind: SpeechRound;
+  readonly queue: readonly Seat[];
+  readonly index: number;
+}
 
-function speaking(state: GameState): { readonly n: number; readonly step: SpeakingStep } | null {
-  const p = state.phase;
-  if (p.kind !== "day") return null;
-  const step = p.step;
-  return step.kind === "accusations" || step.kind === "splitSpeeches" || step.kind === "lastWords"
-    ? { n: p.n, step }
-    : null;
+function speaking(view: View): { readonly n: number; readonly step: SpeakingStep } | null {
+  const p = view.phase;
+  if (p.kind !== "day" || p.n === null) return null;
+  const kind = p.step;
+  if (kind !== "accusations" && kind !== "splitSpeeches" && kind !== "lastWords") return null;
+  const index = p.current === null ? p.queue.length : p.queue.indexOf(p.current);
+  return { n: p.n, step: { kind, queue: p.queue, index } };
 }
 
 /** Whole seconds from `from` to `to` (ms), or null when the times run backwards or are not numbers. */
@@ -306,8 +334,8 @@ function seconds(from: number, to: number): number | null {
 }
 
 /** Seats the engine passed over (DAY-5, DAY-6): out of the game, or else muted (FOUL-4). */
-function passedOver(state: GameState, seats: readonly Seat[]): RecapSpeech[] {
-  return seats.map((seat) => ({ seat, skipped: state.seats[seat - 1]?.out ? "out" : "muted" }));
+function passedOver(view: View, seats: readonly Seat[]): RecapSpeech[] {
+  return seats.map((seat) => ({ seat, skipped: view.seats[seat - 1]?.out ? "out" : "muted" }));
 }
 
 /**
@@ -316,43 +344,46 @@ function passedOver(state: GameState, seats: readonly Seat[]): RecapSpeech[] {
  * event; the seats between him and the next speaker were passed over. A finished round, or a
  * finished discussion, becomes an entry.
  */
-function speechesOf(prev: GameState, next: GameState, event: GameEvent, round: Round | null): Speeches {
+function speechesOf(was: Moment, now: Moment, event: GameEvent, round: Round | null): Speeches {
   const made: RecapEntry[] = [];
+  const prev = was.view;
+  const next = now.view;
   const p = prev.phase;
   const q = next.phase;
-  const was = speaking(prev);
-  const now = speaking(next);
-  if (p.kind === "day" && p.step.kind === "discussion") {
-    const goesOn = q.kind === "day" && q.n === p.n && q.step.kind === "discussion";
+  const before = speaking(prev);
+  const after = speaking(next);
+  if (p.kind === "day" && p.n !== null && p.step === "discussion") {
+    const goesOn = q.kind === "day" && q.n === p.n && q.step === "discussion";
     if (!goesOn)
-      made.push({ kind: "discussion", phase: dayOf(p.n), seconds: seconds(prev.stepSince, event.at) });
+      made.push({ kind: "discussion", phase: dayOf(p.n), seconds: seconds(prev.phase.since, event.at) });
     // DAY-2, FOUL-4: with every living player muted, the round is passed over as it starts.
-    if (!goesOn && event.type === "advanced" && !(now?.n === p.n && now.step.kind === "accusations")) {
-      const queue = livingFrom(prev, nextStarter(prev));
+    if (!goesOn && event.type === "advanced" && !(after?.n === p.n && after.step.kind === "accusations")) {
+      const queue = accusationQueue(was.game);
       made.push(speechesEntry(p.n, "accusations", passedOver(next, queue)));
     }
   }
-  const same = was !== null && now !== null && was.n === now.n && was.step.kind === now.step.kind;
+  const same =
+    before !== null && after !== null && before.n === after.n && before.step.kind === after.step.kind;
   let speeches: Round = round ?? [];
-  if (was) {
-    const { queue, index } = was.step;
+  if (before) {
+    const { queue, index } = before.step;
     // The game ended during a speech (a removal, a grave): the rest of the round never came.
     const cut = !same && next.phase.kind === "ended" && event.type !== "advanced";
-    const upTo = same ? (now as { step: SpeakingStep }).step.index : cut ? index + 1 : queue.length;
+    const upTo = same && after ? after.step.index : cut ? index + 1 : queue.length;
     const speaker = queue[index];
     if (upTo > index && speaker !== undefined)
       speeches = [
         ...speeches,
-        { seat: speaker, skipped: null, seconds: seconds(prev.stepSince, event.at) },
+        { seat: speaker, skipped: null, seconds: seconds(prev.phase.since, event.at) },
         ...passedOver(next, queue.slice(index + 1, upTo)),
       ];
     if (!same) {
-      made.push(speechesEntry(was.n, was.step.kind, speeches));
+      made.push(speechesEntry(before.n, before.step.kind, speeches));
       speeches = [];
     }
   }
-  if (now && !same) speeches = passedOver(next, now.step.queue.slice(0, now.step.index));
-  return { made, round: now ? speeches : null };
+  if (after && !same) speeches = passedOver(next, after.step.queue.slice(0, after.step.index));
+  return { made, round: after ? speeches : null };
 }
 
 const dayOf = (n: number): RecapPhase => ({ kind: "day", n });
@@ -361,10 +392,10 @@ function speechesEntry(n: number, round: SpeechRound, speeches: readonly RecapSp
   return { kind: "speeches", phase: dayOf(n), round, speeches };
 }
 
-function nightEntry(state: GameState, n: number): RecapEntry {
-  const night = state.nights.find((x) => x.n === n);
+function nightEntry(state: View, n: number): RecapEntry {
+  const night = hostOf(state).nights.find((x) => x.n === n);
   if (!night?.outcome) throw new Error(`night ${n} is not resolved`);
-  const check = state.checks.find((c) => c.night === n);
+  const check = hostOf(state).checks.find((c) => c.night === n);
   return {
     kind: "night",
     phase: { kind: "night", n },
@@ -377,11 +408,11 @@ function nightEntry(state: GameState, n: number): RecapEntry {
   };
 }
 
-function announcementEntry(state: GameState, at: RecapPhase): RecapEntry {
-  const night = state.nights.at(-1);
+function announcementEntry(state: View, at: RecapPhase): RecapEntry {
+  const night = hostOf(state).nights.at(-1);
   const outcome = night?.outcome;
   const commissar = state.seats.find((s) => s.card === "commissar");
-  const check = night && state.checks.find((c) => c.night === night.n);
+  const check = night && hostOf(state).checks.find((c) => c.night === night.n);
   const read = outcome ? outcome.noteRead : null;
   const noteRead =
     read !== null && commissar && check
@@ -391,19 +422,15 @@ function announcementEntry(state: GameState, at: RecapPhase): RecapEntry {
   return { kind: "announcement", phase: at, deaths, noteRead };
 }
 
-function undoEntry(prev: GameState, next: GameState): RecapEntry {
-  let undone: GameEvent | null = null;
-  for (let node = prev.log; node; node = node.prev) {
-    if (node.event.type !== "spoke") {
-      undone = node.event;
-      break;
-    }
-  }
+function undoEntry(was: Moment, next: View): RecapEntry {
+  const undone = lastSteps(was.game, 1)[0] ?? null;
+  const prev = was.view;
   const restored = next.seats.filter((s) => s.out === null && prev.seats[s.seat - 1]?.out).map((s) => s.seat);
   // An undo in the rating (HOST-3) is told after the game; one before the announcement, in the
   // phase the game ended in.
   const rating = prev.phase.kind === "rating";
-  const phase: RecapPhase = prev.result && !rating ? { ...prev.result.when } : phaseOf(prev);
+  const phase: RecapPhase =
+    prev.result && !rating ? { kind: prev.result.when.kind, n: prev.result.when.n } : phaseOf(prev);
   return {
     kind: "undo",
     phase,
@@ -413,7 +440,7 @@ function undoEntry(prev: GameState, next: GameState): RecapEntry {
   };
 }
 
-function ratingEntry(state: GameState): RecapEntry {
+function ratingEntry(state: View): RecapEntry {
   const rating = state.rating;
   if (!rating) throw new Error("no rating");
   const tally = new Map<Seat, number>();

@@ -1,6 +1,6 @@
 // The recap (RATE-1): the game's course told after it, from the record, with every card and choice.
 
-import type { GameState } from "@misto/engine";
+import { type GameState, stateOf } from "@misto/engine/testing";
 import { type RecapEntry, recap, recapSections, recapText, replayRecord, toRecord } from "@misto/record";
 import { describe, expect, it } from "vitest";
 import { Play, randomGame } from "./play.js";
@@ -34,7 +34,7 @@ describe("recap", () => {
     t.do({ type: "disqualify", seat: 11 });
     t.finish();
     const lines = recapText(recap(t.record()));
-    const state = replayRecord(t.record());
+    const state = stateOf(replayRecord(t.record()));
     expect(state.result?.winner).toBe("red");
     expect(lines.at(-1)).toMatch(/: the game is over: red wins$/);
     expect(lines).toContain("Day 1: 1 (don) voted out");

@@ -45,7 +45,7 @@ export function SeatMenu(props: {
           <h2 id="seat-menu-title">
             {t("seat.n", { n: seat })} · {s.name}
           </h2>
-          <span class="seat-fouls">{foulDots(s.fouls)}</span>
+          <span class="seat-fouls">{foulDots(s.fouls, props.view.foulLimits.removed)}</span>
           <button type="button" class="btn btn-icon" onClick={props.onClose} aria-label={t("common.close")}>
             ✕
           </button>

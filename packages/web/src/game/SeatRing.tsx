@@ -1,16 +1,11 @@
 // The table as the main picture: twelve seats in a ring in their real order, seat 1 at the top,
 // clockwise. Tapping a seat opens its menu.
 
-import type { GameState, Seat, SeatView, View } from "@misto/engine";
+import type { Seat, SeatView, View } from "@misto/engine";
 import { t } from "../i18n/index.js";
-import { badgesOf, cardPublic, currentSeat, foulDots } from "./seatFacts.js";
+import { badgesOf, currentSeat, foulDots } from "./seatFacts.js";
 
-export function SeatRing(props: {
-  view: View;
-  state: GameState;
-  hideCards: boolean;
-  onSeat: (seat: Seat) => void;
-}) {
+export function SeatRing(props: { view: View; hideCards: boolean; onSeat: (seat: Seat) => void }) {
   const current = currentSeat(props.view);
   return (
     <section class="ring" aria-label={t("ring.label")}>
@@ -23,7 +18,8 @@ export function SeatRing(props: {
             seat={s}
             style={style}
             current={current === s.seat}
-            showCard={!props.hideCards || cardPublic(props.state, s.seat)}
+            showCard={!props.hideCards || s.cardPublic}
+            removed={props.view.foulLimits.removed}
             onTap={() => props.onSeat(s.seat)}
           />
         );
@@ -37,6 +33,8 @@ function SeatChip(props: {
   style: Record<string, string>;
   current: boolean;
   showCard: boolean;
+  /** FOUL-5: the foul that removes, the last dot. */
+  removed: number;
   onTap: () => void;
 }) {
   const s = props.seat;
@@ -67,7 +65,7 @@ function SeatChip(props: {
       {card && <span class="seat-card">{card}</span>}
       {/* FOUL-2: remarks count toward a foul (every third), so they sit beside the foul dots. */}
       <span class="seat-fouls" aria-hidden="true">
-        {foulDots(s.fouls)}
+        {foulDots(s.fouls, props.removed)}
         {s.remarks > 0 && <span class="seat-remarks"> ✎{s.remarks}</span>}
       </span>
       <span class="sr-only">

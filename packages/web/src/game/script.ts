@@ -1,7 +1,7 @@
 // The night script's words (FLOW-3, FLOW-4): what the host says at each step of the call order, as
 // i18n keys. The engine's script says whom to wake; this says how to say it.
 
-import { type Action, type GameState, type NightScript, type Seat, teamOf, type View } from "@misto/engine";
+import type { NightScript, View } from "@misto/engine";
 
 export interface ScriptWords {
   /** "The city falls asleep" opens the night's first step. */
@@ -57,13 +57,4 @@ function mafiaAsk(view: View, script: NightScript): string {
   return shooter !== undefined && view.seats[shooter - 1]?.card === "don"
     ? "night.say.mafiaAsk"
     : "night.say.mafiaAskOne";
-}
-
-/** NIGHT-11: the check a just-accepted action made (the commissar's choice), to show him at once. */
-export function checkOf(state: GameState, action: Action): { target: Seat; black: boolean } | null {
-  if (action.type !== "choose" || action.target === null) return null;
-  const chooser = state.seats[action.seat - 1];
-  const target = state.seats[action.target - 1];
-  if (chooser?.card !== "commissar" || !target) return null;
-  return { target: action.target, black: teamOf(target.card) === "black" };
 }
