@@ -45,6 +45,48 @@ export type RecapSpeech =
   | { readonly seat: Seat; readonly skipped: null; readonly seconds: number | null }
   | { readonly seat: Seat; readonly skipped: "muted" | "out" };
 
+/**
+ * One line of a night's story (FLOW-3, NIGHT-2…13), with its facts: what each role's choice came to.
+ * Worked out once here; each client only puts it into words.
+ */
+export type NightLine =
+  /** FLOW-4: night 1 with `firstNightActions` off. */
+  | { readonly kind: "acquaintanceOnly" }
+  | { readonly kind: "frozeNobody" }
+  | { readonly kind: "froze"; readonly target: Seat }
+  /** NIGHT-6: the heal on her target cancels the freeze. */
+  | { readonly kind: "frozeCancelled"; readonly target: Seat }
+  | { readonly kind: "doctorFrozen" }
+  | { readonly kind: "healedNobody" }
+  | { readonly kind: "healed"; readonly target: Seat }
+  /** NIGHT-5: the lone prostitute's shot. */
+  | { readonly kind: "loneShot"; readonly target: Seat }
+  | { readonly kind: "mafiaShot"; readonly target: Seat }
+  /** ACTING-DON: the mafiosi showed different targets: no shot. */
+  | {
+      readonly kind: "mafiaDisagreed";
+      readonly shown: readonly { readonly seat: Seat; readonly target: Seat | null }[];
+    }
+  | { readonly kind: "mafiaMissed" }
+  | { readonly kind: "maniacFrozen" }
+  | { readonly kind: "maniacNobody" }
+  | { readonly kind: "maniacShot"; readonly target: Seat }
+  | { readonly kind: "commissarFrozen" }
+  | { readonly kind: "checkedNobody" }
+  | { readonly kind: "checked"; readonly target: Seat; readonly black: boolean }
+  /** NIGHT-12: the note left tonight burns, or is read in the morning. */
+  | { readonly kind: "noteLeft" }
+  | { readonly kind: "noteRead" };
+
+/** DAY-4, DAY-6: what a voting round came to. */
+export type VotingOutcome =
+  /** A first vote's tie: split speeches, then a re-vote. */
+  | { readonly kind: "tie"; readonly seats: readonly Seat[] }
+  /** A re-vote's tie: the lift-all vote. */
+  | { readonly kind: "tieAgain"; readonly seats: readonly Seat[] }
+  | { readonly kind: "out"; readonly seats: readonly Seat[] }
+  | { readonly kind: "nobody" };
+
 export type RecapEntry =
   /** SETUP-3, SETUP-4: the deal, or a new deal. */
   | {
@@ -66,6 +108,8 @@ export type RecapEntry =
       /** NIGHT-12: no note, a note left (and burnt), or a note read at the announcement. */
       readonly note: "none" | "left" | "read";
       readonly deaths: readonly SeatCard[];
+      /** What each role's choice came to, in the call order: the lines every language tells. */
+      readonly lines: readonly NightLine[];
     }
   /** DAY-8, NIGHT-14: the host's announcement of the night. */
   | {
@@ -109,6 +153,10 @@ export type RecapEntry =
       readonly voting: Voting;
       /** The lift-all's players (those tied in the re-vote); empty for other rounds. */
       readonly liftAllOn: readonly Seat[];
+      readonly outcome: VotingOutcome;
+      /** DAY-6: the lift-all's answers, yes and no, in the order given (empty for other rounds). */
+      readonly yes: readonly Seat[];
+      readonly no: readonly Seat[];
     }
   /** A player leaves the game other than by a night's shot (that is in the night entry). */
   | {
@@ -283,7 +331,15 @@ function entriesOf(
   for (const voting of next.votings.slice(prev.votings.length)) {
     const revote = next.votings.filter((v) => v.day === voting.day && v.round === "revote").at(-1);
     const liftAllOn = voting.round === "liftAll" ? (revote?.tied ?? []) : [];
-    out.push({ kind: "voting", phase: { kind: "day", n: voting.day }, voting, liftAllOn });
+    out.push({
+      kind: "voting",
+      phase: { kind: "day", n: voting.day },
+      voting,
+      liftAllOn,
+      outcome: votingOutcome(voting),
+      yes: voting.answers.filter((a) => a.yes).map((a) => a.voter),
+      no: voting.answers.filter((a) => !a.yes).map((a) => a.voter),
+    });
   }
   for (const s of next.seats) {
     const before = prev.seats[s.seat - 1];
@@ -405,7 +461,83 @@ function nightEntry(state: View, n: number): RecapEntry {
     check: check ? { target: check.target, black: check.black } : null,
     note: night.outcome.noteRead !== null ? "read" : night.note ? "left" : "none",
     deaths: night.outcome.deaths.map((seat) => ({ seat, card: cardOf(state, seat) })),
+    lines: nightLines(
+      night.choices,
+      night.outcome,
+      check ?? null,
+      night.outcome.noteRead !== null,
+      night.note,
+    ),
   };
+}
+
+/** What each role's choice came to, in the call order (NIGHT-2…13). */
+function nightLines(
+  choices: readonly NightChoice[],
+  outcome: NightOutcome,
+  check: { readonly target: Seat; readonly black: boolean } | null,
+  noteRead: boolean,
+  noteLeft: boolean,
+): NightLine[] {
+  if (choices.length === 0) return [{ kind: "acquaintanceOnly" }];
+  const lines: NightLine[] = [];
+  const choice = (role: NightChoice["role"]) => choices.find((c) => c.role === role);
+  const frozen = (c: NightChoice) => outcome.freeze === c.seat;
+  const prostitute = choice("prostitute");
+  if (prostitute) {
+    // NIGHT-6: only a heal on her target cancels it (a freeze on a player removed tonight also ends null).
+    const t = prostitute.target;
+    const cancelled = t !== null && choice("doctor")?.target === t && outcome.freeze === null;
+    lines.push(
+      t === null ? { kind: "frozeNobody" } : { kind: cancelled ? "frozeCancelled" : "froze", target: t },
+    );
+  }
+  const doctor = choice("doctor");
+  if (doctor)
+    lines.push(
+      frozen(doctor)
+        ? { kind: "doctorFrozen" }
+        : doctor.target === null
+          ? { kind: "healedNobody" }
+          : { kind: "healed", target: doctor.target },
+    );
+  const shooters = choices.filter((c) => c.role === "mafia");
+  if (shooters.length) {
+    const lone = outcome.shots.find((x) => x.by === "prostitute");
+    const mafia = outcome.shots.find((x) => x.by === "mafia");
+    if (lone) lines.push({ kind: "loneShot", target: lone.target });
+    else if (mafia) lines.push({ kind: "mafiaShot", target: mafia.target });
+    else if (shooters.length > 1 && shooters.some((c) => c.target !== null))
+      lines.push({
+        kind: "mafiaDisagreed",
+        shown: shooters.map((c) => ({ seat: c.seat, target: c.target })),
+      });
+    else lines.push({ kind: "mafiaMissed" });
+  }
+  const maniac = choice("maniac");
+  if (maniac)
+    lines.push(
+      frozen(maniac)
+        ? { kind: "maniacFrozen" }
+        : maniac.target === null
+          ? { kind: "maniacNobody" }
+          : { kind: "maniacShot", target: maniac.target },
+    );
+  const commissar = choice("commissar");
+  if (commissar) {
+    if (frozen(commissar)) lines.push({ kind: "commissarFrozen" });
+    else if (check) lines.push({ kind: "checked", target: check.target, black: check.black });
+    else lines.push({ kind: "checkedNobody" });
+  }
+  if (noteRead) lines.push({ kind: "noteRead" });
+  else if (noteLeft) lines.push({ kind: "noteLeft" });
+  return lines;
+}
+
+/** DAY-4, DAY-6: a tie (split speeches and a re-vote, or the lift-all), the eliminated, or nobody. */
+function votingOutcome(v: Voting): VotingOutcome {
+  if (v.tied.length) return { kind: v.round === "vote" ? "tie" : "tieAgain", seats: [...v.tied] };
+  return v.eliminated.length ? { kind: "out", seats: [...v.eliminated] } : { kind: "nobody" };
 }
 
 function announcementEntry(state: View, at: RecapPhase): RecapEntry {
@@ -591,7 +723,7 @@ function entryText(entry: RecapEntry): string {
     case "remark":
       return `a remark to ${entry.seat} (${entry.reason}): the ${ordinal(entry.remarks)}${entry.foul ? ", which makes a foul" : ""}`;
     case "voting":
-      return votingText(entry.voting, entry.liftAllOn);
+      return votingText(entry);
     case "out":
       return `${entry.seat} (${entry.card}) ${CAUSES[entry.cause]}`;
     case "grave":
@@ -643,57 +775,74 @@ function speechText(s: RecapSpeech): string {
 }
 
 function nightText(entry: Extract<RecapEntry, { kind: "night" }>): string {
-  const { choices, outcome } = entry;
-  if (choices.length === 0) {
-    const deaths = entry.deaths.length ? `died: ${list(entry.deaths.map((d) => d.seat))}` : "nobody died";
-    return `the acquaintance only, nobody acts; ${deaths}`;
-  }
-  const parts: string[] = [];
-  const choice = (role: NightChoice["role"]) => choices.find((c) => c.role === role);
-  const frozen = (c: NightChoice | undefined) => c !== undefined && outcome.freeze === c.seat;
-  const target = (t: Seat | null) => (t === null ? "nobody" : String(t));
-  const prostitute = choice("prostitute");
-  if (prostitute) {
-    // NIGHT-6: only a heal on her target cancels it (a freeze on a player removed tonight also ends null).
-    const healed = prostitute.target !== null && choice("doctor")?.target === prostitute.target;
-    const cancelled = healed && outcome.freeze === null ? " (the heal cancels it)" : "";
-    parts.push(`prostitute froze ${target(prostitute.target)}${cancelled}`);
-  }
-  const doctor = choice("doctor");
-  if (doctor) parts.push(frozen(doctor) ? "doctor is frozen" : `doctor healed ${target(doctor.target)}`);
-  const shooters = choices.filter((c) => c.role === "mafia");
-  if (shooters.length) {
-    const lone = outcome.shots.find((s) => s.by === "prostitute");
-    const mafia = outcome.shots.find((s) => s.by === "mafia");
-    if (lone) parts.push(`prostitute (alone) shot ${lone.target}`);
-    else if (mafia) parts.push(`mafia shot ${mafia.target}`);
-    else if (shooters.length > 1 && shooters.some((c) => c.target !== null))
-      parts.push(
-        `mafia shot nobody (${shooters.map((c) => `${c.seat} showed ${target(c.target)}`).join(", ")})`,
-      );
-    else parts.push("mafia shot nobody");
-  }
-  const maniac = choice("maniac");
-  if (maniac) parts.push(frozen(maniac) ? "maniac is frozen" : `maniac shot ${target(maniac.target)}`);
-  const commissar = choice("commissar");
-  if (commissar) {
-    if (frozen(commissar)) parts.push("commissar is frozen");
-    else if (entry.check)
-      parts.push(`commissar checked ${entry.check.target}: ${entry.check.black ? "black" : "red"}`);
-    else parts.push("commissar checked nobody");
-  }
-  if (entry.note === "left") parts.push("the commissar left a note (it burns)");
-  if (entry.note === "read") parts.push("the commissar left a note, read in the morning");
-  parts.push(entry.deaths.length ? `died: ${list(entry.deaths.map((d) => d.seat))}` : "nobody died");
-  return parts.join("; ");
+  const deaths = entry.deaths.length ? `died: ${list(entry.deaths.map((d) => d.seat))}` : "nobody died";
+  return [...entry.lines.map(nightLineText), deaths].join("; ");
 }
 
-function votingText(v: Voting, liftAllOn: readonly Seat[]): string {
+const target = (t: Seat | null) => (t === null ? "nobody" : String(t));
+
+function nightLineText(line: NightLine): string {
+  switch (line.kind) {
+    case "acquaintanceOnly":
+      return "the acquaintance only, nobody acts";
+    case "frozeNobody":
+      return "prostitute froze nobody";
+    case "froze":
+      return `prostitute froze ${line.target}`;
+    case "frozeCancelled":
+      return `prostitute froze ${line.target} (the heal cancels it)`;
+    case "doctorFrozen":
+      return "doctor is frozen";
+    case "healedNobody":
+      return "doctor healed nobody";
+    case "healed":
+      return `doctor healed ${line.target}`;
+    case "loneShot":
+      return `prostitute (alone) shot ${line.target}`;
+    case "mafiaShot":
+      return `mafia shot ${line.target}`;
+    case "mafiaDisagreed":
+      return `mafia shot nobody (${line.shown.map((c) => `${c.seat} showed ${target(c.target)}`).join(", ")})`;
+    case "mafiaMissed":
+      return "mafia shot nobody";
+    case "maniacFrozen":
+      return "maniac is frozen";
+    case "maniacNobody":
+      return "maniac shot nobody";
+    case "maniacShot":
+      return `maniac shot ${line.target}`;
+    case "commissarFrozen":
+      return "commissar is frozen";
+    case "checkedNobody":
+      return "commissar checked nobody";
+    case "checked":
+      return `commissar checked ${line.target}: ${line.black ? "black" : "red"}`;
+    case "noteLeft":
+      return "the commissar left a note (it burns)";
+    case "noteRead":
+      return "the commissar left a note, read in the morning";
+  }
+}
+
+function outcomeText(outcome: VotingOutcome): string {
+  switch (outcome.kind) {
+    case "tie":
+      return `tie ${list(outcome.seats)}: split speeches, then a re-vote`;
+    case "tieAgain":
+      return `tie again ${list(outcome.seats)}: a lift-all vote`;
+    case "out":
+      return `${list(outcome.seats)} out`;
+    case "nobody":
+      return "nobody out";
+  }
+}
+
+function votingText(entry: Extract<RecapEntry, { kind: "voting" }>): string {
+  const v = entry.voting;
+  const outcome = outcomeText(entry.outcome);
   if (v.round === "liftAll") {
-    const yes = v.answers.filter((a) => a.yes).map((a) => a.voter);
-    const no = v.answers.filter((a) => !a.yes).map((a) => a.voter);
-    const outcome = v.eliminated.length ? `${list(v.eliminated)} out` : "nobody out";
-    return `lift-all vote on ${list(liftAllOn)}: yes ${yes.length} (${list(yes)}), no ${no.length} (${list(no)}) → ${outcome}`;
+    const { yes, no } = entry;
+    return `lift-all vote on ${list(entry.liftAllOn)}: yes ${yes.length} (${list(yes)}), no ${no.length} (${list(no)}) → ${outcome}`;
   }
   const name = v.round === "vote" ? "vote" : "re-vote";
   const ballots = v.ballots.map((b) => `${b.voter}→${b.target}`).join(", ");
@@ -701,13 +850,5 @@ function votingText(v: Voting, liftAllOn: readonly Seat[]): string {
     ? `; foul votes: ${v.foulVotes.map((f) => `${f.seat} +${f.votes}`).join(", ")}`
     : "";
   const tally = v.tally.length ? v.tally.map((t) => `${t.seat}: ${t.votes}`).join(", ") : "no votes";
-  let outcome: string;
-  if (v.tied.length)
-    outcome =
-      v.round === "vote"
-        ? `tie ${list(v.tied)}: split speeches, then a re-vote`
-        : `tie again ${list(v.tied)}: a lift-all vote`;
-  else if (v.eliminated.length) outcome = `${list(v.eliminated)} out`;
-  else outcome = "nobody out";
   return `${name} (from ${v.starter}): ${ballots || "no ballots"}${foulVotes}; tally ${tally} → ${outcome}`;
 }
