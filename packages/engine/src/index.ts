@@ -55,6 +55,7 @@ export {
   type Winner,
 } from "./state.js";
 export type { Floor, FloorReason, GraveView, HostStep, HostStepKind } from "./view/host.js";
+export type { LiftCount, TallyRow } from "./view/tally.js";
 export type {
   HostView,
   NightReport,

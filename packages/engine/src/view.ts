@@ -49,6 +49,7 @@ import {
   speechView,
   votingView,
 } from "./view/mapping.js";
+import { type LiftCount, liftCountOf, type TallyRow, tallyOf } from "./view/tally.js";
 
 /** A phase's step as the views name it: the day's or rating's step, or (to the host) the night's. */
 export type StepKind = DayStep["kind"] | RatingStep["kind"] | NightRole | "acquaintance" | "note" | "dawn";
@@ -90,6 +91,10 @@ export interface PhaseView {
    * the speaker is the Don).
    */
   readonly floor: Floor | null;
+  /** DAY-3, DAY-4, FOUL-3: the running count of the voting in progress, most votes first. */
+  readonly tally: readonly TallyRow[];
+  /** DAY-6: the lift-all's answers so far and the yes it needs; null outside a lift-all. */
+  readonly lift: LiftCount | null;
   /** RATE-6: the contest being voted on. */
   readonly contest: {
     readonly seat: Seat;
@@ -283,6 +288,8 @@ function phaseView(state: GameState, viewer: Viewer): PhaseView {
     upcoming: [],
     passedOver: [],
     floor: null,
+    tally: [],
+    lift: null,
     contest: null,
     candidates: [],
     ballots: [],
@@ -302,6 +309,8 @@ function phaseView(state: GameState, viewer: Viewer): PhaseView {
         n: p.n,
         step: step.kind,
         upcoming: upcoming(state, step),
+        tally: tallyOf(state, step),
+        lift: liftCountOf(state, step, upcoming(state, step)),
         passedOver: passedOver(state, step),
         floor: floorFor(state, viewer),
         candidates:

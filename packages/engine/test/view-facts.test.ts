@@ -144,3 +144,31 @@ describe("view facts: explicit copies", () => {
     expect(view.phase.queue).not.toBe((t.state.phase as { step: { queue: unknown } }).step.queue);
   });
 });
+
+describe("view facts: the running count (HOST-4)", () => {
+  it("DAY-4 FOUL-3 the running tally counts foul votes in the day's vote and voids a removed player's votes", () => {
+    const t = new Table().advance().giveFouls(9, 2).toVoting();
+    t.do({ type: "vote", voter: t.current as Seat, target: 8 });
+    expect(t.viewAs(5).phase.tally).toEqual([
+      { seat: 8, voters: [2], foulVotes: 0, total: 1, void: false },
+      { seat: 9, voters: [], foulVotes: 1, total: 1, void: false },
+    ]);
+    t.do({ type: "disqualify", seat: 8 });
+    expect(t.viewAs("host").phase.tally[1]).toEqual({
+      seat: 8,
+      voters: [2],
+      foulVotes: 0,
+      total: 0,
+      void: true,
+    });
+  });
+
+  it("DAY-6 the lift-all count says how many yes it needs", () => {
+    const tie = (voter: Seat) => (voter <= 5 || voter === 11 ? 12 : 11);
+    const t = new Table().advance().toVoting().vote(tie).endSpeeches("splitSpeeches").vote(tie);
+    expect(t.step).toBe("liftAll");
+    expect(t.viewAs("host").phase.lift).toEqual({ yes: 0, no: 0, needed: 7 });
+    t.do({ type: "liftVote", voter: t.current as Seat, yes: true });
+    expect(t.viewAs("spectator").phase.lift).toEqual({ yes: 1, no: 0, needed: 7 });
+  });
+});
