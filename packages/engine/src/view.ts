@@ -166,6 +166,12 @@ export interface NightScript {
   }[];
   /** NIGHT-11: the result to show the commissar, once he has checked. */
   readonly check: Check | null;
+  /** FLOW-4: the prostitute wakes with the mafia at the acquaintance (prostituteKnowsMafia). */
+  readonly withProstitute: boolean;
+  /** NIGHT-5: at the mafia's turn, the lone prostitute wakes to shoot. */
+  readonly lone: boolean;
+  /** ACTING-DON: the Don himself makes the shot (so he is asked by name). */
+  readonly donShoots: boolean;
 }
 
 export interface HostView {
@@ -480,6 +486,16 @@ function hostView(state: GameState): HostView {
   };
 }
 
+const QUIET = {
+  wake: [],
+  gesture: [],
+  choosers: [],
+  check: null,
+  withProstitute: false,
+  lone: false,
+  donShoots: false,
+} as const;
+
 /** The host's script for the night step in progress: whom to wake, whom to show the gesture, who picks whom. */
 function nightScript(state: GameState): NightScript | null {
   const p = state.phase;
@@ -493,13 +509,14 @@ function nightScript(state: GameState): NightScript | null {
           (isMafioso(s.card) || (state.settings.prostituteKnowsMafia && s.card === "prostitute")),
       )
       .map((s) => s.seat);
-    return { role: "acquaintance", wake, gesture: [], choosers: [], check: null };
+    const withProstitute = wake.some((seat) => seatOf(state, seat).card === "prostitute");
+    return { ...QUIET, role: "acquaintance", wake, withProstitute };
   }
-  if (p.step.kind === "dawn") return { role: "dawn", wake: [], gesture: [], choosers: [], check: null };
+  if (p.step.kind === "dawn") return { ...QUIET, role: "dawn" };
   const check = state.checks.find((c) => c.night === n) ?? null;
   if (p.step.kind === "note") {
     const commissar = state.seats.find((s) => s.card === "commissar") as SeatState;
-    return { role: "note", wake: [commissar.seat], gesture: [], choosers: [], check };
+    return { ...QUIET, role: "note", wake: [commissar.seat], check };
   }
   const wake = wakeFor(state, p.step.role);
   if (!wake) return null;
@@ -517,6 +534,12 @@ function nightScript(state: GameState): NightScript | null {
       return { seat, targets, onlySkip: targets.length === 0 || wake.stopped.some((s) => s.seat === seat) };
     }),
     check: wake.role === "commissar" ? check : null,
+    withProstitute: false,
+    lone: wake.role === "mafia" && wake.wake.every((seat) => seatOf(state, seat).card === "prostitute"),
+    donShoots:
+      wake.role === "mafia" &&
+      pending.length === 1 &&
+      pending.every((seat) => seatOf(state, seat).card === "don"),
   };
 }
 

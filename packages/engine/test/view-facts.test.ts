@@ -172,3 +172,17 @@ describe("view facts: the running count (HOST-4)", () => {
     expect(t.viewAs("spectator").phase.lift).toEqual({ yes: 1, no: 0, needed: 7 });
   });
 });
+
+describe("view facts: the night script", () => {
+  it("ACTING-DON the host's script says when the Don himself makes the shot", () => {
+    const t = nightUntil(firstNight(), "mafia");
+    expect(t.viewAs("host").host?.script).toMatchObject({ role: "mafia", donShoots: true, lone: false });
+  });
+
+  it("FLOW-4 the acquaintance script says whether the prostitute wakes with the mafia", () => {
+    const plain = new Table({ settings: { firstPhase: "night" } }).advance();
+    expect(plain.viewAs("host").host?.script).toMatchObject({ role: "acquaintance", withProstitute: false });
+    const known = new Table({ settings: { firstPhase: "night", prostituteKnowsMafia: true } }).advance();
+    expect(known.viewAs("host").host?.script).toMatchObject({ role: "acquaintance", withProstitute: true });
+  });
+});
