@@ -179,6 +179,13 @@ describe("view facts: the night script", () => {
     expect(t.viewAs("host").host?.script).toMatchObject({ role: "mafia", donShoots: true, lone: false });
   });
 
+  it("NIGHT-5 with every mafioso out, the script says the lone prostitute wakes at the mafia's turn", () => {
+    const t = firstNight();
+    t.disqualifySeats(DON, 2, 3);
+    nightUntil(t, "mafia");
+    expect(t.viewAs("host").host?.script).toMatchObject({ role: "mafia", lone: true, donShoots: false });
+  });
+
   it("FLOW-4 the acquaintance script says whether the prostitute wakes with the mafia", () => {
     const plain = new Table({ settings: { firstPhase: "night" } }).advance();
     expect(plain.viewAs("host").host?.script).toMatchObject({ role: "acquaintance", withProstitute: false });
