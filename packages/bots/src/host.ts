@@ -49,7 +49,15 @@ export const NO_RATING: RatingHost = { nominate: () => null };
 export function hostMove(game: Game, rating: RatingHost): HostMove {
   const turn = hostTurn(game);
   const floor = turn.floor?.why === "accusation" || turn.floor?.why === "grave" ? turn.floor : null;
-  const base = { step: turn.step, since: turn.since, floor, seconds: turn.seconds };
+  // One object shape for every move: this runs at every host's turn of every simulated game.
+  const move = (command: Action | null, wait: HostWait): HostMove => ({
+    step: turn.step,
+    since: turn.since,
+    floor,
+    command,
+    wait,
+    seconds: turn.seconds,
+  });
   const next = turn.next;
   if (next === null) {
     // RATE-5: a tie for a place is the host's to split (the engine offers two points each).
@@ -57,30 +65,32 @@ export function hostMove(game: Game, rating: RatingHost): HostMove {
       phaseOf(game).kind === "rating"
         ? legalActions(game, "host").find((a) => a.type === "split")
         : undefined;
-    return { ...base, command: split ?? null, wait: "now" };
+    return move(split ?? null, "now");
   }
   switch (next.kind) {
     case "startGame":
-      return { ...base, command: advance, wait: "start" };
+      return move(advance, "start");
     case "announceCount":
     case "cityWakes":
     case "endAcquaintance":
-      return { ...base, command: advance, wait: "now" };
+      return move(advance, "now");
     case "closeNominations": {
       const candidate = rating.nominate(game);
-      const command: Action =
-        candidate === null
-          ? { actor: "host", type: "closeNominations" }
-          : { actor: "host", type: "nominate", candidate };
-      return { ...base, command, wait: "now" };
+      return move(
+        candidate === null ? CLOSE_NOMINATIONS : { actor: "host", type: "nominate", candidate },
+        "now",
+      );
     }
     case "closeRating":
-      return { ...base, command: { actor: "host", type: "closeRating" }, wait: "now" };
+      return move(CLOSE_RATING, "now");
     case "announceResult":
-      return { ...base, command: { actor: "host", type: "announceResult" }, wait: "pause" };
+      return move(ANNOUNCE_RESULT, "pause");
     default:
-      return { ...base, command: advance, wait: turn.seconds === null ? "pause" : "timer" };
+      return move(advance, turn.seconds === null ? "pause" : "timer");
   }
 }
 
+const CLOSE_NOMINATIONS: Action = { actor: "host", type: "closeNominations" };
+const CLOSE_RATING: Action = { actor: "host", type: "closeRating" };
+const ANNOUNCE_RESULT: Action = { actor: "host", type: "announceResult" };
 const advance: Action = { actor: "host", type: "advance" };
