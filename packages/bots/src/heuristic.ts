@@ -119,7 +119,8 @@ export class HeuristicBot implements Bot {
   private speech(seen: Seen): Action | null {
     const view = seen.view();
     const phase = view.phase;
-    if (phase.kind !== "day" || phase.step !== "accusations" || phase.current !== seen.seat) return null;
+    // The engine says whose floor it is and why (view.phase.floor).
+    if (phase.floor?.seat !== seen.seat || phase.floor.why !== "accusation") return null;
     const you = view.you;
     if (you === null || you.card !== "commissar" || you.checks.length === 0) return null;
     return { actor: seen.seat, type: "speak", seat: seen.seat, text: formatClaims(you.checks) };
