@@ -1,10 +1,11 @@
 // HeuristicBot: plays each card sensibly from its own view only: the commissar checks and claims,
 // the doctor guards a claimed commissar, the mafia shield each other and hunt the commissar, the
-// city votes on the commissar's claims.
+// city votes on the commissar's claims. What it says in the city is talk/speech.ts's.
 
 import type { Action, Card, Random, Seat, View } from "@misto/engine";
 import { type Bot, pickOrNull, type Seen } from "./bot.js";
-import { formatClaims, parseClaims } from "./claims.js";
+import { parseClaims } from "./claims.js";
+import { lineFor, type Voice } from "./talk/speech.js";
 
 type Choose = Extract<Action, { type: "choose" }>;
 type Vote = Extract<Action, { type: "vote" }>;
@@ -92,7 +93,10 @@ export class HeuristicBot implements Bot {
   readonly kind = "heuristic" as const;
   readonly talks = true;
 
-  constructor(private readonly random: Random) {}
+  constructor(
+    private readonly random: Random,
+    private readonly voice: Voice,
+  ) {}
 
   act(seen: Seen): Action | null {
     const actions = seen.actions;
@@ -115,15 +119,13 @@ export class HeuristicBot implements Bot {
     }
   }
 
-  /** DAY-2: the commissar claims every check in his own accusation speech; the others keep silent. */
+  /**
+   * DAY-1, DAY-2: its line in the discussion or its accusation speech (talk/speech.ts), built from
+   * its own view and voice only; null (it passes) when it has nothing to say.
+   */
   private speech(seen: Seen): Action | null {
-    const view = seen.view();
-    const phase = view.phase;
-    // The engine says whose floor it is and why (view.phase.floor).
-    if (phase.floor?.seat !== seen.seat || phase.floor.why !== "accusation") return null;
-    const you = view.you;
-    if (you === null || you.card !== "commissar" || you.checks.length === 0) return null;
-    return { actor: seen.seat, type: "speak", seat: seen.seat, text: formatClaims(you.checks) };
+    const line = lineFor(seen.view(), this.voice);
+    return line === null ? null : { actor: seen.seat, type: "speak", seat: seen.seat, text: line.text };
   }
 
   private night(k: Knowledge, actions: readonly Choose[]): Action | null {

@@ -25,8 +25,9 @@ export interface HostMove {
   /** When the step began (ms). */
   readonly since: number;
   /**
-   * The seat the host gives the floor to before moving on, for its bot to speak or act: its
-   * accusation speech (DAY-2), or the Don's grave while it is open (DON-1). Null when none.
+   * The seat the host gives the floor to before moving on, for its bot to speak or act (the
+   * engine's floor): a speech (DAY-2, DAY-6, DAY-7), or the Don's grave while it is open (DON-1).
+   * Null when none.
    */
   readonly floor: Floor | null;
   /** The host's command, or null while the game waits for someone else. */
@@ -48,12 +49,11 @@ export const NO_RATING: RatingHost = { nominate: () => null };
 /** The host's move now. */
 export function hostMove(game: Game, rating: RatingHost): HostMove {
   const turn = hostTurn(game);
-  const floor = turn.floor?.why === "accusation" || turn.floor?.why === "grave" ? turn.floor : null;
   // One object shape for every move: this runs at every host's turn of every simulated game.
   const move = (command: Action | null, wait: HostWait): HostMove => ({
     step: turn.step,
     since: turn.since,
-    floor,
+    floor: turn.floor,
     command,
     wait,
     seconds: turn.seconds,

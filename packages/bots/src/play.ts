@@ -26,10 +26,13 @@ import type { Bot, BotKind, Seen } from "./bot.js";
 import { HeuristicBot } from "./heuristic.js";
 import { hostMove, type RatingHost } from "./host.js";
 import { RandomBot } from "./random.js";
+import { discussionFloor } from "./talk/floor.js";
+import type { TalkLanguage } from "./talk/phrases.js";
+import type { Voice } from "./talk/speech.js";
 
-/** A fresh bot of the given kind for one seat of one game. */
-export function makeBot(kind: BotKind, random: Random): Bot {
-  return kind === "heuristic" ? new HeuristicBot(random) : new RandomBot(random);
+/** A fresh bot of the given kind for one seat of one game; `voice` is how it speaks (if it talks). */
+export function makeBot(kind: BotKind, random: Random, voice: Voice): Bot {
+  return kind === "heuristic" ? new HeuristicBot(random, voice) : new RandomBot(random);
 }
 
 export interface PlayOptions {
@@ -40,6 +43,10 @@ export interface PlayOptions {
   readonly record?: boolean;
   /** Play the rating vote after the result (RATE-1…7); default true. Simulation leaves it out. */
   readonly rating?: boolean;
+  /** The language the bots speak in (default en). */
+  readonly language?: TalkLanguage;
+  /** Told of every command just before it is executed, with the state it is executed on. */
+  readonly watch?: (state: Game, command: Command) => void;
 }
 
 export interface GameSummary {
@@ -78,13 +85,18 @@ export function playGame(options: PlayOptions): GameSummary {
   const hostRandom = seededRandom(`${seed}/host`);
   const bots: Bot[] = [];
   for (let seat = 1; seat <= SEATS; seat++)
-    bots[seat] = makeBot(options.bots, seededRandom(`${seed}/${seat}`));
+    bots[seat] = makeBot(options.bots, seededRandom(`${seed}/${seat}`), {
+      seed: `${seed}/${seat}`,
+      language: options.language ?? "en",
+    });
 
   let commands = 0;
   let days = 0;
   let nights = 0;
   let floorGiven = -1;
   const rating = randomNominations(hostRandom);
+  /** The discussion's floor offered once a day to each seat ("day/seat"). */
+  const heard = new Set<string>();
 
   for (;;) {
     const phase = phaseOf(state);
@@ -100,14 +112,15 @@ export function playGame(options: PlayOptions): GameSummary {
     let command: Command | null = null;
     if (actor === "host") {
       const move = hostMove(state, rating);
-      // The floor for a seat that is not awaited: its accusation speech, or the Don's grave (DON-1),
-      // once per step.
+      // The floor for a seat that is not awaited, once per step: the Don's grave (DON-1), a speech
+      // (DAY-2, DAY-6, DAY-7); then a line in the discussion (DAY-1).
       const floor = move.floor;
       if (floor !== null && move.step !== floorGiven) {
         floorGiven = move.step;
         if (floor.why === "grave" || bots[floor.seat]?.talks)
           command = stamped(ask(state, bots, floor.seat, seed), commands);
       }
+      command ??= stamped(discussionLine(state, bots, seed, heard), commands);
       command ??= stamp(move.command ?? { actor: "host", type: "advance" }, commands);
     } else {
       const action = ask(state, bots, actor, seed);
@@ -115,6 +128,7 @@ export function playGame(options: PlayOptions): GameSummary {
       command = stamp(action, commands);
     }
 
+    options.watch?.(state, command);
     const result = execute(state, command);
     if (!result.ok) {
       throw new Error(
@@ -185,6 +199,25 @@ function randomNominations(random: Random): RatingHost {
       return open[Math.floor(random() * open.length)]?.seat ?? null;
     },
   };
+}
+
+/** DAY-1: the next talking bot's line in the discussion, each seat offered the floor once a day. */
+function discussionLine(
+  state: Game,
+  bots: readonly Bot[],
+  seed: string,
+  offered: Set<string>,
+): Action | null {
+  const phase = phaseOf(state);
+  if (phase.step !== "discussion") return null;
+  for (const seat of discussionFloor(state)) {
+    const key = `${phase.n}/${seat}`;
+    if (offered.has(key) || !bots[seat]?.talks) continue;
+    offered.add(key);
+    const action = ask(state, bots, seat, seed);
+    if (action !== null) return action;
+  }
+  return null;
 }
 
 /** A bot's answer on the host's turn (a speech, the Don's grave) as a command, or null when it had none. */

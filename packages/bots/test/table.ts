@@ -98,7 +98,7 @@ export class Table {
   ask(seat: Seat, seed: string, kind: BotKind = "heuristic"): Action | null {
     const state = this.state;
     const seen: Seen = { seat, actions: legalActions(state, seat), view: () => viewFor(state, seat) };
-    return makeBot(kind, seededRandom(seed)).act(seen);
+    return makeBot(kind, seededRandom(seed), { seed, language: "en" }).act(seen);
   }
 
   /** The targets the seat's bot picks over many seeds (its choices among equals vary by seed). */

@@ -2,13 +2,14 @@
 // Outside the engine a game is an opaque Game, read through viewFor and the named queries of
 // public.ts: the state's shape (GameState) is not exported (see test/sealed.test.ts).
 
-export { SEAT_COMMANDS, type SeatCommandType, seatMaySend } from "./actors.js";
 export * from "./cards.js";
 export { commandOf } from "./command-of.js";
 export * from "./commands.js";
+export * from "./contract.js";
 export { type Decision, MAX_SPEECH_LENGTH, speechTextProblem } from "./decide.js";
 export * from "./events.js";
 export type { Setup, SetupError } from "./game.js";
+export { SEAT_COMMANDS, type SeatCommandType, seatMaySend } from "./guards.js";
 export type { Action } from "./legal.js";
 export { FOUL_LIMITS, type FoulLimits } from "./limits.js";
 export {

@@ -16,7 +16,7 @@ import {
 import { type Action, awaiting as awaitingState, legalActions as legalState } from "./legal.js";
 import type { RuleError } from "./rules.js";
 import { livingFrom, nextStarter } from "./seats.js";
-import type { Actor, Game, GameState, LogNode, Seat, Winner } from "./state.js";
+import type { Actor, DayStep, Game, GameState, LogNode, Seat, Winner } from "./state.js";
 import { type Floor, floorOf, type HostStep, hostStep } from "./view/host.js";
 import {
   outAnnounced as outAnnouncedState,
@@ -93,13 +93,18 @@ export function lastSteps(game: Game, count: number): GameEvent[] {
   return out;
 }
 
-/** The phase a game is in, and its number (a day's or a night's), as every viewer may know it. */
+/**
+ * The phase a game is in, its number (a day's or a night's) and the day's step (view.phase.step,
+ * null outside a day), as every viewer may know them.
+ */
 export function phaseOf(game: Game): {
   readonly kind: GameState["phase"]["kind"];
   readonly n: number | null;
+  readonly step: DayStep["kind"] | null;
 } {
   const p = read(game).phase;
-  return { kind: p.kind, n: p.kind === "day" || p.kind === "night" ? p.n : null };
+  if (p.kind === "day") return { kind: p.kind, n: p.n, step: p.step.kind };
+  return { kind: p.kind, n: p.kind === "night" ? p.n : null, step: null };
 }
 
 /**

@@ -65,7 +65,8 @@ export function nextStarter(state: GameState): Seat {
     const seat = ((from - 1 + i) % SEATS) + 1;
     if (inGame(state, seat)) return seat;
   }
-  return undefined as unknown as Seat; // as before: nobody living (the game is over by then)
+  // Nobody in the game (the game is over by then): the seat after the last starter; livingFrom it is empty.
+  return from;
 }
 
 // A loop rather than a find callback: each night step's wake asks it, several times a night.

@@ -50,6 +50,11 @@ export interface Rates {
   readonly redeal: number;
   /** DON-1: the chance the Don takes somebody to the grave when he may. */
   readonly grave: number;
+  /**
+   * HOST-4: at the host's own moments (a count due, dawn), the chance he records something first:
+   * a foul, a remark or a removal, before he announces.
+   */
+  readonly moment: number;
 }
 
 export const DEFAULT_RATES: Rates = {
@@ -61,6 +66,7 @@ export const DEFAULT_RATES: Rates = {
   hostEntry: 0.1,
   redeal: 0.15,
   grave: 0.6,
+  moment: 0,
 };
 
 const ASIDES = ["undo", "foul", "remark", "disqualify", "speak"] as const;
@@ -143,6 +149,7 @@ export class RandomGame {
   nextAction(): Action {
     const state = this.state;
     const rates = this.rates;
+    if (rates.moment > 0 && atHostMoment(state) && this.random() < rates.moment) return this.discipline();
     const aside = this.aside();
     if (aside === "undo") return { actor: "host", type: "undo" };
     if (aside === "foul") {
@@ -177,6 +184,16 @@ export class RandomGame {
     }
     if (waiting.includes("host")) return this.hostMove();
     throw new Error(`nobody is awaited in phase ${JSON.stringify(state.phase)}`);
+  }
+
+  /** A foul, a remark or a removal for a random seat (HOST-4: the host's moments). */
+  private discipline(): Action {
+    const r = this.random();
+    const seat = this.foulSeat();
+    if (r < 0.6)
+      return { actor: "host", type: "foul", seat, reason: pick(FOUL_REASONS, this.random), note: "noted" };
+    if (r < 0.8) return { actor: "host", type: "remark", seat, reason: pick(REMARK_REASONS, this.random) };
+    return { actor: "host", type: "disqualify", seat };
   }
 
   /** Whether the host steps aside from the game's course this time, and how (drawn by the rates). */
@@ -258,6 +275,15 @@ export class RandomGame {
         throw new Error(`the rating step ${step.kind} waits for the seats, not the host`);
     }
   }
+}
+
+/** HOST-4: the host's own moments: a voting round's count is due, or the night's end (dawn). */
+export function atHostMoment(state: GameState): boolean {
+  const p = state.phase;
+  if (p.kind === "night") return p.step.kind === "dawn";
+  if (p.kind !== "day") return false;
+  const step = p.step;
+  return (step.kind === "voting" || step.kind === "liftAll") && step.index >= step.queue.length;
 }
 
 /** The most accepted commands a game may take to end (to its result) and then to close its rating. */

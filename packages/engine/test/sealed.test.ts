@@ -44,7 +44,7 @@ describe("sealed: the engine is the only reader of a game's state", () => {
     if (!created.ok) throw new Error(created.error.message);
     const game: Engine.Game = created.state;
     expect(engine.viewFor(game, "host").seats).toHaveLength(12);
-    expect(engine.phaseOf(game)).toEqual({ kind: "deal", n: null });
+    expect(engine.phaseOf(game)).toEqual({ kind: "deal", n: null, step: null });
   });
 
   it("no package's source imports the engine's testing entry or its source files", () => {

@@ -22,7 +22,7 @@ describe("view facts: the floor and the grave", () => {
   it("DON-1 the voted-out Don has the floor for his grave, told only to who knows he is the Don", () => {
     const t = donVotedOut();
     expect(t.viewAs("host").phase.floor).toEqual({ seat: DON, why: "grave" });
-    expect(t.viewAs("host").host?.grave).toEqual({ don: DON, open: true, lost: null });
+    expect(t.viewAs("host").host?.grave).toEqual({ don: DON, open: true, chosen: false, lost: null });
     // DAY-7: his card is revealed at his last word, so the city may know it too.
     const known = t.viewAs(8).seats[DON - 1]?.card === "don";
     expect(t.viewAs(8).phase.floor).toEqual({ seat: DON, why: known ? "grave" : "lastWord" });
@@ -33,13 +33,18 @@ describe("view facts: the floor and the grave", () => {
     const t = donVotedOut();
     t.do({ type: "grave", seat: DON, target: null });
     const grave = t.viewAs("host").host?.grave;
-    expect(grave).toMatchObject({ don: DON, open: false, lost: { rule: "DON-1" } });
+    expect(grave).toMatchObject({ don: DON, open: false, chosen: true, lost: { rule: "DON-1" } });
     expect(t.viewAs("host").phase.floor).toEqual({ seat: DON, why: "lastWord" });
   });
 
   it("DON-2 a Don with two fouls has lost his grave, and the view names DON-2", () => {
     const t = new Table().advance().giveFouls(DON, 2).toVoting().vote(outDon);
-    expect(t.viewAs("host").host?.grave).toMatchObject({ don: DON, open: false, lost: { rule: "DON-2" } });
+    expect(t.viewAs("host").host?.grave).toMatchObject({
+      don: DON,
+      open: false,
+      chosen: false,
+      lost: { rule: "DON-2" },
+    });
     expect(t.viewAs("host").phase.floor).toEqual({ seat: DON, why: "lastWord" });
   });
 
@@ -161,6 +166,18 @@ describe("view facts: the running count (HOST-4)", () => {
       total: 0,
       void: true,
     });
+  });
+
+  it("DAY-3 DAY-4 FOUL-3 the running tally is the count's own: what it shows is what is counted", () => {
+    const t = new Table().advance().giveFouls(9, 3).toVoting();
+    t.ballots((voter) => (voter % 3 === 0 ? 8 : voter % 3 === 1 ? 9 : 10));
+    t.do({ type: "disqualify", seat: 10 });
+    const shown = t.viewAs("host").phase.tally.filter((r) => r.total > 0);
+    t.count();
+    const counted = t.state.votings.at(-1)?.tally ?? [];
+    const bySeat = (rows: readonly { seat: Seat }[]) => [...rows].sort((a, b) => a.seat - b.seat);
+    expect(bySeat(shown).map((r) => ({ seat: r.seat, votes: r.total }))).toEqual(bySeat(counted));
+    expect(counted.length).toBeGreaterThan(0);
   });
 
   it("DAY-6 the lift-all count says how many yes it needs", () => {

@@ -1,6 +1,7 @@
 // The HTTP API's bodies, as TypeBox schemas: one definition gives the server its validation
 // and every client its types. Routes and their meaning are listed in docs/api.md.
 
+import type { CommandStampSchema, CommandBody as EngineCommand } from "@misto/engine";
 import { type Static, Type } from "typebox";
 
 /**
@@ -73,12 +74,15 @@ export type HostInfo = Static<typeof HostInfo>;
 
 /** POST /api/setup, POST /api/session, GET /api/me, POST /api/hosts: the account. */
 export const HostAnswer = Type.Object({ host: HostInfo });
+export type HostAnswer = Static<typeof HostAnswer>;
 
 /** GET /api/setup: whether the club still needs its one-time setup. */
 export const SetupState = Type.Object({ needed: Type.Boolean() });
+export type SetupState = Static<typeof SetupState>;
 
 /** GET /api/health. */
 export const Health = Type.Object({ ok: Type.Literal(true) });
+export type Health = Static<typeof Health>;
 
 /** A person's id in the club's directory (GET /api/people). */
 export const PersonId = Id;
@@ -108,10 +112,26 @@ export const NewTableBody = Type.Object(
     ]),
     /** An online table: the server is the host and bots take the seats without a phone. */
     online: Type.Optional(Type.Boolean()),
+    /** An online table's own settings (docs/settings.md "Online tables"), checked by the server (422 bad_setting). */
+    onlineSettings: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
   },
   { additionalProperties: false },
 );
 export type NewTableBody = Static<typeof NewTableBody>;
+
+/**
+ * A game command as a client sends it: its TypeScript type is the engine's (commands.ts, one schema
+ * per command), its actor and time optional (the server fills them in). Only its `type` is
+ * checked here: the engine checks the rest and names the rule a wrong field breaks (a 422 with the
+ * rule's ID, `COMMAND` for a type it does not know), which a schema's 400 could not.
+ */
+export const GameCommand = Type.Unsafe<EngineCommand & Partial<Static<typeof CommandStampSchema>>>(
+  Type.Object(
+    { type: Text(40, 0) },
+    { additionalProperties: true, description: 'a game command (docs/engine.md "Commands")' },
+  ),
+);
+export type GameCommand = Static<typeof GameCommand>;
 
 /**
  * POST /api/tables/:id/commands. `id` makes a retry safe (a repeated id is answered as before and
@@ -121,7 +141,7 @@ export const CommandBody = Type.Object(
   {
     id: Type.String({ minLength: 8, maxLength: 64, pattern: "^[A-Za-z0-9_-]+$" }),
     seq: Type.Integer({ minimum: 0 }),
-    command: Type.Object({ type: Text(40, 0) }, { additionalProperties: true }),
+    command: GameCommand,
   },
   { additionalProperties: false },
 );

@@ -1,5 +1,6 @@
 // The rating's, archive's and exports' bodies and queries (docs/api.md "Rating and archive").
 
+import type { RecapEntry } from "@misto/record";
 import { type Static, Type } from "typebox";
 import { Id, Lines, Text } from "./http.js";
 import { RecordFile } from "./tables.js";
@@ -68,6 +69,7 @@ export const SeasonInfo = Type.Object({
 export type SeasonInfo = Static<typeof SeasonInfo>;
 
 export const SeasonsAnswer = Type.Object({ seasons: Type.Array(SeasonInfo) });
+export type SeasonsAnswer = Static<typeof SeasonsAnswer>;
 
 /** OpenSkill's rating: mu, sigma, and the ordinal mu − 3σ. */
 export const SkillInfo = Type.Object({ mu: Type.Number(), sigma: Type.Number(), ordinal: Type.Number() });
@@ -208,7 +210,7 @@ export const GameAnswer = Type.Object({
     }),
   ),
   /** The record package's structured recap: `recap(record)`, its entries in order (docs/record.md). */
-  recap: Type.Array(Type.Unknown()),
+  recap: Type.Unsafe<RecapEntry[]>(Type.Array(Type.Unknown())),
   corrections: Type.Array(CorrectionInfo),
 });
 export type GameAnswer = Static<typeof GameAnswer>;
@@ -224,6 +226,7 @@ export const PointsAnswer = Type.Object({
 export type PointsAnswer = Static<typeof PointsAnswer>;
 
 export const ImportAnswer = Type.Object({ imported: Type.Array(Type.String()) });
+export type ImportAnswer = Static<typeof ImportAnswer>;
 
 /** POST /api/games/import refused: every problem, "records/3/events/12: DAY-3 …"; nothing imported. */
 export const ImportProblems = Type.Object({

@@ -3,7 +3,7 @@
 
 import { MAX_SPEECH_LENGTH, type View } from "@misto/engine";
 import { type Static, Type } from "typebox";
-import { Id, Text } from "./http.js";
+import { GameCommand, Id } from "./http.js";
 
 /** A seat token (32 random bytes, base64url) as a phone sends it. */
 export const SeatToken = Type.String({ minLength: 16, maxLength: 128, pattern: "^[A-Za-z0-9_-]+$" });
@@ -43,7 +43,7 @@ export const SeatCommand = Type.Object(
     token: SeatToken,
     id: Type.String({ minLength: 8, maxLength: 64, pattern: "^[A-Za-z0-9_-]+$" }),
     seq: Type.Integer({ minimum: 0 }),
-    command: Type.Object({ type: Text(40, 0) }, { additionalProperties: true }),
+    command: GameCommand,
   },
   { additionalProperties: false },
 );
@@ -136,13 +136,42 @@ export interface OutChatMessage {
   readonly lines: readonly OutChatLine[];
 }
 
+/** Why a bot plays a player's seat at an online table: missed deadlines, or a phone away too long. */
+export type AwayReason = "deadlines" | "dropped";
+
+/** A seat a bot plays for its absent player, since when. */
+export interface AwaySeat {
+  readonly seat: number;
+  readonly reason: AwayReason;
+  readonly since: number;
+}
+
+/**
+ * Online tables (docs/api.md "Absence"): the seats a bot plays for an absent player, to every
+ * subscriber of the table (spectators and every seat: it is public), on subscribe when any is
+ * away and at each change. `change` is the announcement: a seat taken over by a bot (`away: true`)
+ * or taken back by its player (`away: false`); null on subscribe.
+ */
+export interface AwayMessage {
+  readonly type: "away";
+  readonly table: string;
+  readonly seats: readonly AwaySeat[];
+  readonly change: {
+    readonly seat: number;
+    readonly away: boolean;
+    readonly reason: AwayReason;
+    readonly at: number;
+  } | null;
+}
+
 export type ServerMessage =
   | ViewMessage
   | ErrorMessage
   | PongMessage
   | AckMessage
   | RejectedMessage
-  | OutChatMessage;
+  | OutChatMessage
+  | AwayMessage;
 
 /** The largest message a client may send, in bytes. */
 export const MAX_CLIENT_MESSAGE_BYTES = 4096;

@@ -90,9 +90,22 @@ export const RecordFile = Type.Object(
 export const DisplayAnswer = Type.Object({ seq: Type.Integer(), view: ViewJson });
 export type DisplayAnswer = Static<typeof DisplayAnswer>;
 
-/** GET /api/tables/:id/seats (host): the join code, and which seats have a phone. */
+/** An online table's own settings, as it runs with them (docs/settings.md "Online tables"). */
+export const OnlineSettingsJson = Type.Object({
+  language: Type.Union([Type.Literal("ru"), Type.Literal("uk"), Type.Literal("en")]),
+  startMs: Type.Integer(),
+  nightMs: Type.Integer(),
+  voteMs: Type.Integer(),
+  missedDeadlines: Type.Integer(),
+  graceMs: Type.Integer(),
+});
+export type OnlineSettingsJson = Static<typeof OnlineSettingsJson>;
+
+/** GET /api/tables/:id/seats (host): the join code, which seats have a phone, an online table's settings. */
 export const SeatsAnswer = Type.Object({
   code: Type.String(),
+  /** An online table's settings (null for a table with a host). */
+  online: Type.Optional(Type.Union([OnlineSettingsJson, Type.Null()])),
   seats: Type.Array(
     Type.Object({
       seat: Type.Integer({ minimum: 1, maximum: 12 }),

@@ -2,7 +2,14 @@
 
 export { eventGroupsFromVersion1, eventsFromVersion1 } from "./migrate.js";
 export * from "./recap.js";
-export { EVENT_SCHEMAS, EVENT_TYPES, type JsonSchema, RECORD_SCHEMA, SETTINGS_SCHEMA } from "./schema.js";
+export {
+  EVENT_SCHEMAS,
+  EVENT_TYPES,
+  type JsonSchema,
+  RECORD_SCHEMA,
+  recordSchemaJson,
+  SETTINGS_SCHEMA,
+} from "./schema.js";
 export * from "./types.js";
 export {
   type ParseResult,

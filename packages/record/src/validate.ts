@@ -125,7 +125,7 @@ function schemaProblems(errors: readonly ErrorObject[]): RecordProblem[] {
 function schemaProblem(e: ErrorObject): RecordProblem | null {
   const p = e.params as Record<string, unknown>;
   switch (e.keyword) {
-    case "if": // `by`: the then/else branch reports the real error.
+    case "anyOf": // `by`, a seat or null: each branch's own error says what was wrong.
       return null;
     case "discriminator":
       return p.error === "mapping"

@@ -13,6 +13,8 @@ import { peopleRoutes } from "./club/people-routes.js";
 import { installErrorHandler } from "./errors.js";
 import { gameRoutes } from "./games/routes.js";
 import { browserHeaders } from "./headers.js";
+import { roundRoutes } from "./nights/round-routes.js";
+import { nightRoutes } from "./nights/routes.js";
 import { openApiRoute, SWAGGER_OPTIONS } from "./openapi.js";
 import { ratingRoutes } from "./rating/routes.js";
 import { socketError } from "./realtime/bad-frames.js";
@@ -103,6 +105,10 @@ async function build(options: ServerOptions, redis: RedisLink | null): Promise<F
   const outChat = new OutChat(store, tables, hub, redis?.fanout ?? null);
   runner = new OnlineRunner(tables, store, { log: app.log, ...options.online }, redis?.leases);
   const online = runner;
+  // Absence (tables/absence.ts): the hub tells the runner who is connected; the runner tells everyone
+  // who a bot plays for.
+  hub.watchPresence(online);
+  online.onAnnounce((id, message) => hub.tell(id, message));
   app.addHook("onReady", async () => {
     void online.resume().catch(() => undefined);
   });
@@ -132,9 +138,11 @@ async function build(options: ServerOptions, redis: RedisLink | null): Promise<F
   await app.register(peopleRoutes(store, tables, onSignOut));
   await app.register(complaintRoutes(store, tables));
   await app.register(tableRoutes(store, tables));
-  await app.register(phoneRoutes(store, tables, hub, counts));
+  await app.register(phoneRoutes(store, tables, hub, counts, (table) => online.settingsOf(table)));
   await app.register(ratingRoutes(store));
   await app.register(gameRoutes(store));
+  await app.register(nightRoutes(store));
+  await app.register(roundRoutes(store, tables));
   openApiRoute(app);
   realtimeRoute(app, store, tables, hub, outChat);
   await webApp(app, options.webRoot ?? DEFAULT_WEB_ROOT);

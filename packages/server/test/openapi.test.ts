@@ -74,6 +74,19 @@ const ROUTES: Record<string, Rule> = {
   "GET /api/export/rating.csv": "account",
   "GET /api/export/games.csv": "account",
   "GET /api/export/records": "account",
+  "GET /api/nights": "account",
+  "GET /api/nights.ics": "public",
+  "POST /api/nights": "host",
+  "GET /api/nights/{id}": "account",
+  "POST /api/nights/{id}/signup": "account",
+  "DELETE /api/nights/{id}/signup": "account",
+  "POST /api/nights/{id}/guests": "host",
+  "POST /api/nights/{id}/checkin": "host",
+  "POST /api/nights/{id}/pairs": "host",
+  "DELETE /api/nights/{id}/pairs/{a}/{b}": "host",
+  "POST /api/nights/{id}/rounds": "host",
+  "POST /api/nights/{id}/rounds/{n}/swap": "host",
+  "POST /api/nights/{id}/rounds/{n}/tables": "host",
   // The WebSocket's upgrade; its messages are walked in realtime-messages.test.ts.
   "GET /ws": "public",
 };
@@ -133,6 +146,9 @@ const SUCCESS_CHECKED = [
   "PUT /api/games/{id}/points",
   "POST /api/games/import",
   "GET /api/export/records",
+  "GET /api/nights",
+  "POST /api/nights",
+  "GET /api/nights/{id}",
 ];
 /** Routes whose success is no JSON: nothing (204), or CSV. */
 const SUCCESS_NOT_JSON = [
@@ -140,6 +156,7 @@ const SUCCESS_NOT_JSON = [
   "DELETE /api/seasons/{id}",
   "GET /api/export/rating.csv",
   "GET /api/export/games.csv",
+  "GET /api/nights.ics",
 ];
 /** Routes whose success answer is documented in words only: the OpenAPI document itself. */
 const SCHEMA_PENDING = new Set(["GET /api/openapi.json"]);
@@ -234,6 +251,9 @@ describe.each(STORED)("every route of the OpenAPI document on $name", (backend) 
     return op.path.replace(/\{(\w+)\}/g, (_, name: string) => {
       if (override[name] !== undefined) return encodeURIComponent(override[name]);
       if (name === "seat") return "3";
+      if (name === "n") return "1";
+      if (name === "a" || name === "b") return ids.person as string;
+      if (op.path.startsWith("/api/nights")) return ids.night as string;
       if (op.path.startsWith("/api/people")) return ids.person as string;
       if (op.path.startsWith("/api/seasons")) return ids.season as string;
       if (op.path.startsWith("/api/complaints")) return ids.complaint ?? "no-such-complaint";
@@ -261,6 +281,19 @@ describe.each(STORED)("every route of the OpenAPI document on $name", (backend) 
       "PUT /api/games/{id}/points": { seat: 1, points: 1, reason: "walk" },
       "POST /api/games/import": { format: "misto-archive", version: 1, records: [] },
       "POST /api/join": { code: ids.code, seat: 1 },
+      "POST /api/nights": {
+        title: "Friday",
+        startsAt: 1_900_000_000_000,
+        place: "Club",
+        capacity: 24,
+        tables: 2,
+        hosts: [ids.hostAccount],
+      },
+      "POST /api/nights/{id}/guests": { name: "Door guest" },
+      "POST /api/nights/{id}/checkin": { person: ids.person, present: true },
+      "POST /api/nights/{id}/rounds": { balance: false },
+      "POST /api/nights/{id}/pairs": { a: ids.person, b: ids.hostPerson, kind: "apart" },
+      "POST /api/nights/{id}/rounds/{n}/swap": { a: ids.person, b: ids.person },
     };
     return bodies[op.key];
   }
@@ -340,6 +373,21 @@ describe.each(STORED)("every route of the OpenAPI document on $name", (backend) 
     });
     expect(complaint.statusCode).toBe(201);
     ids.complaint = (complaint.json() as { complaint: { id: string } }).complaint.id;
+    const hostMe = (
+      (await h.app.inject({ method: "GET", url: "/api/me", headers: { cookie: cookies.host } })).json() as {
+        host: { id: string; person: string };
+      }
+    ).host;
+    ids.hostAccount = hostMe.id;
+    ids.hostPerson = hostMe.person;
+    const night = await h.app.inject({
+      method: "POST",
+      url: "/api/nights",
+      headers: { cookie: cookies.host },
+      payload: wellFormed({ key: "POST /api/nights" } as Operation) as object,
+    });
+    expect(night.statusCode, night.body).toBe(201);
+    ids.night = (night.json() as { night: { id: string } }).night.id;
     const document = await h.app.inject({ method: "GET", url: "/api/openapi.json" });
     ops = operations(document.json());
   });
@@ -366,7 +414,14 @@ describe.each(STORED)("every route of the OpenAPI document on $name", (backend) 
       const success = Object.keys(responses).filter((status) => /^2\d\d$/.test(status));
       expect(success, key).toHaveLength(1);
       const content = Object.keys(responses[success[0] as string]?.content ?? {});
-      const expected = success[0] === "204" ? [] : key.endsWith(".csv") ? ["text/csv"] : ["application/json"];
+      const expected =
+        success[0] === "204"
+          ? []
+          : key.endsWith(".csv")
+            ? ["text/csv"]
+            : key.endsWith(".ics")
+              ? ["text/calendar"]
+              : ["application/json"];
       expect(content, key).toEqual(expected);
     }
   });

@@ -4,7 +4,7 @@
 
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { audit } from "./axe.js";
+import { audit, LANDMARKS } from "./axe.js";
 import {
   ADMIN,
   freshContext,
@@ -226,11 +226,23 @@ describe("accessibility (axe-core): no serious or critical violation", () => {
       const room = await roomContext.newPage();
       await room.goto(`${served.url}/display/${encodeURIComponent(id)}`);
       await room.locator(".display-head h1").waitFor({ timeout: 15_000 });
-      const found = await audit(room, "display");
+      const found = await audit(room, "display", LANDMARKS);
+      // The join page a player's phone opens, also with its language switched.
+      const joining = await roomContext.newPage();
+      await joining.goto(`${served.url}/join`);
+      await joining.locator(".phone-title").waitFor();
+      found.push(...(await audit(joining, "join", LANDMARKS)));
+      await joining.getByRole("combobox", { name: "Language" }).selectOption("uk");
+      await until(
+        "the join page in Ukrainian",
+        async () => ((await joining.locator(".phone-title").textContent()) ?? "") !== "Join a table",
+      );
+      found.push(...(await audit(joining, "join (uk)", LANDMARKS)));
+      await joining.close();
       const waiting = await roomContext.newPage();
       await waiting.goto(`${served.url}/display/no-such-table`);
       await waiting.locator(".display-wait").waitFor();
-      found.push(...(await audit(waiting, "display waiting")));
+      found.push(...(await audit(waiting, "display waiting", LANDMARKS)));
       await waiting.close();
       await until("the day after the night", async () => {
         if (!((await phaseHeading(page).textContent()) ?? "").startsWith("Night")) return true;
@@ -241,7 +253,7 @@ describe("accessibility (axe-core): no serious or critical violation", () => {
         ((await room.locator(".display-head h1").textContent()) ?? "").startsWith("Day"),
       );
       expect(await room.locator(".display-seat-out").count()).toBeGreaterThan(0);
-      found.push(...(await audit(room, "display (day)")));
+      found.push(...(await audit(room, "display (day)", LANDMARKS)));
       expect(found).toEqual([]);
     } finally {
       await roomContext.close();

@@ -16,8 +16,14 @@ interface Violation {
   nodes: { target: unknown[]; failureSummary?: string }[];
 }
 
-/** Runs axe on the page as it is now; answers the serious and critical violations, in words. */
-export async function audit(page: Page, name: string): Promise<string[]> {
+/** The rules a page with landmarks must pass whatever axe rates their impact: one main, all in regions. */
+export const LANDMARKS: readonly string[] = ["landmark-one-main", "region"];
+
+/**
+ * Runs axe on the page as it is now; answers the serious and critical violations, and any of the
+ * rules named in `always`, in words.
+ */
+export async function audit(page: Page, name: string, always: readonly string[] = []): Promise<string[]> {
   // Let transitions and the theme settle: contrast is measured on what is painted.
   await page.waitForTimeout(300);
   const injected = await page.evaluate(() => "axe" in globalThis);
@@ -34,7 +40,7 @@ export async function audit(page: Page, name: string): Promise<string[]> {
     }));
   });
   return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .filter((v) => v.impact === "serious" || v.impact === "critical" || always.includes(v.id))
     .flatMap((v) =>
       v.nodes.map(
         (n) =>

@@ -338,6 +338,18 @@ export async function step(page: Page, options: { nightSkip?: boolean } = {}): P
     await primary.click();
     return `primary: ${words}`;
   }
+  // DON-1: the primary waits for the Don's grave; a simple host's Don takes nobody.
+  const nobody = page.locator(".grave button.grave-nobody");
+  if ((await nobody.count()) > 0) {
+    await nobody.click();
+    return "grave: nobody";
+  }
+  // ACTING-DON: the mafiosi showed different targets; the host records it (no shot).
+  const split = page.locator(".confirm-split button.btn-accent");
+  if ((await split.count()) > 0) {
+    await split.click();
+    return "split: no shot";
+  }
   const vote = page.locator(".voting-panel .btn-seat").first();
   if ((await vote.count()) > 0) {
     const label = (await vote.getAttribute("aria-label")) ?? "";

@@ -7,7 +7,7 @@
 // recap's night and day lines; and the record downloaded from the console replays to the server's.
 
 import { readFileSync } from "node:fs";
-import { type GameEvent, replay } from "@misto/engine/testing";
+import { type Card, type GameEvent, replay } from "@misto/engine/testing";
 import { describe, expect, it } from "vitest";
 import { translate } from "../src/i18n/core.js";
 import {
@@ -110,6 +110,22 @@ describe("the host console's tools (issue 3)", () => {
     const c = hostConsole(page);
     await c.expectPhase("The deal");
 
+    // --- SETUP-3 without phones: each seat sees its card on this screen, covered between players ---
+    await c.button("Show the cards on this screen", c.panel).click();
+    const reveal = page.getByRole("dialog", { name: "Cards on the host's screen" });
+    expect(await reveal.textContent()).toContain(`Pass the screen to seat 1 (${NAMES[0]}).`);
+    expect(await reveal.locator(".reveal-card").count(), "covered until seat 1 taps").toBe(0);
+    await c.button("I am seat 1: show my card", reveal).click();
+    expect(await reveal.locator(".reveal-card").textContent()).toBe(CARD_NAMES[CARDS[0] as Card]);
+    await page.keyboard.press("ArrowRight"); // the sheet owns the keys: the game does not start
+    await c.button("Cover it and pass to seat 2", reveal).click();
+    expect(await reveal.locator(".reveal-card").count(), "covered between players").toBe(0);
+    await c.button("I am seat 2: show my card", reveal).click();
+    expect(await reveal.locator(".reveal-card").textContent()).toBe(CARD_NAMES[CARDS[1] as Card]);
+    await page.keyboard.press("Escape");
+    await reveal.waitFor({ state: "detached" });
+    await c.expectPhase("The deal");
+
     // --- The screen is kept awake ---------------------------------------------------------------
     await until("a wake lock", async () => (await counted()).wakeLocks > 0);
 
@@ -152,12 +168,23 @@ describe("the host console's tools (issue 3)", () => {
     for (const reason of ["arguing with the host", "speaking out of turn", "insult or swearing"])
       await c.foul(2, reason);
     await until("seat 2 muted", async () => ((await c.seatChip(2).textContent()) ?? "").includes("muted"));
-    expect(await c.seatChip(3).textContent()).toContain("+1 foul votes");
+    expect(await c.seatChip(3).textContent()).toContain("+1 foul vote");
     // A fourth foul takes the vote too; Ctrl+Z takes it back (HOST-3), and seat 2 votes again.
     await c.foul(2, "ignoring the host");
     await until("seat 2 without a vote", async () =>
       ((await c.seatChip(2).textContent()) ?? "").includes("no vote"),
     );
+    // FOUL-5: the fifth foul asks first; cancelled, nothing changes.
+    await c.seatChip(2).click();
+    const fifthMenu = page.getByRole("dialog", { name: /^Seat 2 · / });
+    await c.button("arguing with the host", fifthMenu).click();
+    const fifth = fifthMenu.getByRole("alertdialog");
+    expect(await fifth.textContent()).toContain("The fifth foul: seat 2 leaves the game at once.");
+    await c.button("Cancel", fifth).click();
+    await fifth.waitFor({ state: "detached" });
+    await page.keyboard.press("Escape");
+    await fifthMenu.waitFor({ state: "detached" });
+    expect(await c.seatChip(2).textContent()).toContain("fouls: 4");
     await page.keyboard.press("Control+z");
     await until("the fourth foul undone", async () => {
       const chip = (await c.seatChip(2).textContent()) ?? "";
@@ -224,6 +251,9 @@ describe("the host console's tools (issue 3)", () => {
 
     // --- Night 1: the freeze gesture; tonight's choices hidden until the host taps ------------------
     await c.expectPhase("Night 1");
+    // The Don (3) left on day 1: the acquaintance does not call him to show himself.
+    await until("the acquaintance", async () => ((await c.panel.textContent()) ?? "").includes("each other"));
+    expect(await c.panel.textContent()).not.toContain("Don, show yourself.");
     await c.primary("End the acquaintance");
     await c.button("Seat 6 chooses 8", c.panel).click();
     await until(
@@ -250,6 +280,15 @@ describe("the host console's tools (issue 3)", () => {
     await tonight.getByRole("button", { name: "Hide tonight's choices" }).click();
     expect(await tonight.locator("li").count()).toBe(0);
     await c.button("Seat 4 chooses 7", c.panel).click();
+    // ACTING-DON: the second mafioso's row keeps its label, and pointing elsewhere means no shot:
+    // the console warns before recording it.
+    await c.panel.getByRole("heading", { name: "Seat 5 chooses" }).waitFor();
+    await c.button("Seat 5 chooses 8", c.panel).click();
+    const split = c.panel.getByRole("alertdialog");
+    expect(await split.textContent()).toContain(
+      "showed different targets: 7 and 8. That means no shot tonight.",
+    );
+    await c.button("Back to the choice", split).click();
     await c.button("Seat 5 chooses 7", c.panel).click();
     await until(
       "the maniac's turn",

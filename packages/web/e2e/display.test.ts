@@ -143,6 +143,7 @@ describe("the table display", () => {
 
       const seen = new Set<string>();
       let nightSeen = false;
+      let muted = false;
       // Day 1 (speeches, the vote, a last word), night 1 with every role acting, the morning, day 2.
       for (let i = 0; i < 45; i++) {
         const tap = (await nightStep()) ?? (await step(host));
@@ -155,6 +156,24 @@ describe("the table display", () => {
         );
         seen.add(want);
         if (want.startsWith("Night")) nightSeen = true;
+        // FOUL-4: three fouls mute seat 2, and the room sees the mark.
+        if (want === "Day 1 · discussion" && !muted) {
+          muted = true;
+          for (let f = 0; f < 3; f++) {
+            await host.locator(".ring .seat").nth(1).click();
+            const menu = host.getByRole("dialog", { name: /^Seat 2 · / });
+            await menu.getByRole("button", { name: "arguing with the host", exact: true }).click();
+            await menu.waitFor({ state: "detached" });
+          }
+          await until(
+            "the display to mark seat 2 muted",
+            async () =>
+              (
+                await display.locator(".display-seat").nth(1).locator(".display-seat-mark").allTextContents()
+              ).includes("muted"),
+            10_000,
+          );
+        }
         // Who speaks or votes now, as the host's panel says it.
         const now = await text(host, ".day-panel .now, .voting-panel .now");
         const seat = now ? /seat (\d+)/.exec(now)?.[1] : undefined;
@@ -168,6 +187,7 @@ describe("the table display", () => {
         if (want.startsWith("Day 2 · accusations")) break;
       }
       expect(nightSeen).toBe(true);
+      expect(muted, "the day's fouls were given and marked").toBe(true);
       expect([...seen]).toEqual(
         expect.arrayContaining(["Day 1 · accusations", "Day 1 · voting", "Night 1", "Day 2 · morning"]),
       );

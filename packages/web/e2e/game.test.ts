@@ -22,6 +22,7 @@ import {
   serve,
   tempDb,
 } from "./club.js";
+import { coverProblems, ringProblems } from "./measure.js";
 
 const HOST = { club: "Misto e2e game", name: "Roksolana", login: "roksolana", password: "night-city-12" };
 
@@ -80,9 +81,26 @@ describe("the host console plays one complete game (issue 3)", () => {
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(String(e)));
     let shot = 0;
+    // From the deal on, a phone (390×844, the same host) follows the table, and at every shot both
+    // screens are measured: every enabled control reachable and uncovered, no seats overlapping.
+    let phone: Page | null = null;
+    const layout: string[] = [];
     const snap = async (name: string) => {
       shot += 1;
       await page.screenshot({ path: join(shots, `${String(shot).padStart(2, "0")}-${name}.png`) });
+      if (!phone) return;
+      const heading = await page.locator(".phase-bar h1").textContent();
+      const follower = phone;
+      await expect
+        .poll(() => follower.locator(".phase-bar h1").textContent(), { timeout: 30_000 })
+        .toBe(heading);
+      for (const [screen, where] of [
+        [page, `tablet, ${name}`],
+        [follower, `phone, ${name}`],
+      ] as const) {
+        layout.push(...(await coverProblems(screen, where)), ...(await ringProblems(screen, where)));
+      }
+      await follower.screenshot({ path: join(shots, `${String(shot).padStart(2, "0")}-${name}-phone.png`) });
     };
 
     // --- The club: setup link, admin, sign out, sign in again -----------------------------------
@@ -128,6 +146,16 @@ describe("the host console plays one complete game (issue 3)", () => {
     await page.waitForURL((url) => /^\/tables\/[^/]+$/.test(url.pathname) && url.pathname !== "/tables/new");
     const tableId = decodeURIComponent(new URL(page.url()).pathname.split("/").pop() ?? "");
     expect(tableId).toMatch(/^[^/]+$/);
+
+    const phoneContext = await browser.newContext({
+      locale: "en-US",
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    await phoneContext.addCookies(await context.cookies());
+    phone = await phoneContext.newPage();
+    await phone.goto(page.url());
 
     // --- Helpers on the game screen ---------------------------------------------------------------
     const phase = page.locator(".phase-bar h1");
@@ -204,7 +232,7 @@ describe("the host console plays one complete game (issue 3)", () => {
     await button("other", menu).click();
     await menu.waitFor({ state: "detached" });
     await expect.poll(() => seatChip(12).textContent()).toContain("fouls: 2");
-    await expect.poll(() => seatChip(12).textContent()).toContain("+1 foul votes");
+    await expect.poll(() => seatChip(12).textContent()).toContain("+1 foul vote");
     await snap("day1-fouls");
     await primary("End the discussion");
     await expectPhase("Day 1 · accusations");
@@ -281,8 +309,22 @@ describe("the host console plays one complete game (issue 3)", () => {
     await expect.poll(() => panel.textContent()).toContain("Leaving the game: 3.");
     await panel.getByRole("heading", { name: "The Don's grave" }).waitFor();
     await snap("day1-grave");
+    // DON-1: the word cannot end with the grave undecided (the engine would record no choice).
+    expect(await panel.locator(".primary-slot button").isDisabled()).toBe(true);
+    expect(await panel.textContent()).toContain("The word cannot end without it.");
     await button("Don 3 takes 1 to the grave", panel).click();
     await expect.poll(() => seatChip(1).textContent()).toContain("taken to the grave");
+    // The choice made shows as a fact, never as the engine's refusal of a second one, here and
+    // on the phone reloaded.
+    const graveTaken = (screen: Page) =>
+      screen.locator(".grave [role=status]", { hasText: "Don 3 took player 1 to the grave." });
+    await graveTaken(page).waitFor();
+    expect(await panel.getByRole("alert").count()).toBe(0);
+    if (phone) {
+      await phone.reload();
+      await graveTaken(phone).waitFor();
+      expect(await phone.locator(".game-panel [role=alert]").count()).toBe(0);
+    }
     await primary("Next last word");
     await expectNow("Last word: seat 1");
     await primary("End the day: the city sleeps");
@@ -454,6 +496,8 @@ describe("the host console plays one complete game (issue 3)", () => {
     expect(state.rating?.points).toEqual([0, 1, 0, 0, 0, 0, 0, 2, 3, 0, 0, 0]);
 
     expect(errors, "no uncaught errors on the page").toEqual([]);
+    expect(layout, "every control reachable and uncovered, at 1280×800 and 390×844").toEqual([]);
+    await phoneContext.close();
     console.info(`game e2e: ${events.length} events; screenshots in ${shots}`);
   }, 180_000);
 });

@@ -144,6 +144,77 @@ describe("the club's people in the browser", () => {
     expect(after.tables.length).toBe(before.tables.length);
   }, 60_000);
 
+  it("the add-member form starts afresh after each add, says a refused field's problem beside it, and its button covers no field", async () => {
+    const phone = await (
+      await browser.newContext({
+        locale: "en-US",
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+      })
+    ).newPage();
+    await phone.context().addCookies(await page.context().cookies());
+    await phone.goto(`${served.url}/people`);
+    const form = phone.locator("form", { has: phone.locator("#add-member") });
+    await phone.fill("#member-name", "Roman Host");
+    await form.getByLabel("With an account to sign in").check();
+    await phone.fill("#member-login", "romanh");
+    await phone.fill("#member-password", ADMIN.password);
+    await phone.locator("#member-role").selectOption("host");
+    // The primary button never lies over a field the host moves to.
+    for (const field of ["#member-name", "#member-login", "#member-password", "#member-role"]) {
+      await phone.locator(field).focus();
+      const box = await phone.locator(field).boundingBox();
+      const covered = await phone.evaluate(
+        ([x, y]) =>
+          (
+            document as unknown as { elementFromPoint(x: number, y: number): { id: string } | null }
+          ).elementFromPoint(x ?? 0, y ?? 0)?.id,
+        [(box?.x ?? 0) + (box?.width ?? 0) / 2, (box?.y ?? 0) + (box?.height ?? 0) - 4],
+      );
+      expect(covered, `${field} is not under the form's button`).toBe(field.slice(1));
+    }
+    await form.getByRole("button", { name: "Add" }).click();
+    await phone.getByText("Roman Host is added.").waitFor();
+    // The next member starts with no account and the member role.
+    expect(await form.getByLabel("With an account to sign in").isChecked()).toBe(false);
+    await form.getByLabel("With an account to sign in").check();
+    expect(await phone.locator("#member-role").inputValue()).toBe("member");
+
+    // A login too short: said beside the login, in words, and the field is brought to the host.
+    await phone.fill("#member-name", "Short Login");
+    await phone.fill("#member-login", "ab");
+    await phone.fill("#member-password", ADMIN.password);
+    await phone.evaluate(() =>
+      (window as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 0),
+    );
+    await form.getByRole("button", { name: "Add" }).click();
+    const problem = phone.locator("#member-login-problem");
+    await problem.waitFor();
+    expect(await problem.textContent()).toBe("Login: 3–40 characters: Latin letters, digits, _ . -");
+    expect(
+      await phone.evaluate(() => (document as unknown as { activeElement: { id: string } }).activeElement.id),
+    ).toBe("member-login");
+    expect(await phone.locator(".banner.problem").count()).toBe(0);
+    await phone.context().close();
+  }, 60_000);
+
+  it("CLUB-1 a name typed in full that is exactly one person's seats that person; two of that name ask which", async () => {
+    const one = await apiCall(page, "POST", "/api/people", { name: "Oksana Exact" });
+    const oneId = (one.body as { person: { id: string } }).person.id;
+    for (let i = 0; i < 2; i++) await apiCall(page, "POST", "/api/people", { name: "Petro Twin" });
+    await page.goto(`${served.url}/tables/new`);
+    await page.getByRole("heading", { name: "New table" }).waitFor();
+    await page.fill("#seat-3", "oksana exact");
+    await expect.poll(() => page.locator("#seat-3-who").textContent()).toBe("member");
+    expect(await page.locator("#seat-3").inputValue()).toBe("Oksana Exact");
+    await page.fill("#seat-4", "Petro Twin");
+    await expect
+      .poll(() => page.locator("#seat-4-who").textContent())
+      .toBe("several people have this name: pick one from the list");
+    expect(oneId).toBeTruthy();
+  }, 60_000);
+
   it("CLUB-2 after the game a player files a complaint from their page; the administration answers it", async () => {
     const dana = await apiCall(page, "POST", "/api/people", {
       name: "Dana Complains",

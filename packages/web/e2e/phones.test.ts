@@ -283,6 +283,8 @@ describe("players' phones at a table (join, the held card, a vote, a night choic
     await primary("Announce the count"); // HOST-4
     await expectPhase("Day 1 · last words");
     await expectNow("Last word: seat 10");
+    // "Accepted." answered the vote; the last words are the next step, and it is gone.
+    for (const phone of phones) await expect.poll(() => phone.page.getByText("Accepted.").count()).toBe(0);
     await checkpoint("day 1 last words");
     await primary("End the day: the city sleeps");
 

@@ -20,7 +20,7 @@ import {
   step,
   until,
 } from "./club.js";
-import { overflowProblems, sizeProblems } from "./measure.js";
+import { coverProblems, overflowProblems, ringProblems, sizeProblems } from "./measure.js";
 
 /** What the screen is at: the phase bar's title and, at night, the role woken. */
 async function where(page: Page): Promise<string> {
@@ -45,6 +45,9 @@ declare const document: {
   createElement(tag: string): ProbeElement;
 };
 
+/** Where the phone's top bar and phase bar must end, of its 844 px. */
+const PHONE_TOP_PX = 200;
+
 /**
  * On the phone: the ONE primary button (or the slot saying what the step waits for) is inside the
  * screen without scrolling, and nothing makes the page scroll sideways.
@@ -63,11 +66,53 @@ async function phoneProblems(phone: Page, at: string): Promise<string[]> {
   const view = phone.viewportSize();
   if (!box || !view) return [...out, `${at}: the primary slot is not painted`];
   if (box.y < 0 || box.y + box.height > view.height + 1) out.push(`${at}: the primary slot is out of view`);
+  // The top bar and the phase bar leave the step most of the screen (they once took 390 of 844 px).
+  const bar = await phone.locator(".phase-bar").boundingBox();
+  if (!bar || bar.y + bar.height > PHONE_TOP_PX)
+    out.push(`${at}: the top and phase bars end at ${Math.round((bar?.y ?? 0) + (bar?.height ?? 0))} px`);
   // Scrolled to the bottom, the phase bar's undo is still in sight (UX: undo always visible).
   await phone.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   const undo = await phone.locator(".btn-undo").boundingBox();
   if (!undo || undo.y < 0 || undo.y + undo.height > view.height) out.push(`${at}: undo is out of view`);
   await phone.evaluate(() => window.scrollTo(0, 0));
+  return out;
+}
+
+/**
+ * A sheet opened by `open`: while it is open the primary button is covered (the point at its centre
+ * hits the sheet's layer) and → does not take the step; it closes on Escape and on a tap outside.
+ */
+async function sheetProblems(page: Page, open: () => Promise<void>, at: string): Promise<string[]> {
+  const out: string[] = [];
+  const sheet = page.locator(".sheet[role=dialog]");
+  const heading = await phaseHeading(page).textContent();
+  for (const how of ["Escape", "a tap outside"] as const) {
+    await open();
+    await sheet.waitFor();
+    const primary = await primaryButton(page).boundingBox();
+    if (primary) {
+      const hit = await page.evaluate(
+        ([x, y]) =>
+          (
+            document as unknown as {
+              elementFromPoint(x: number, y: number): { closest(s: string): unknown } | null;
+            }
+          )
+            .elementFromPoint(x ?? 0, y ?? 0)
+            ?.closest(".primary-slot") !== null,
+        [primary.x + primary.width / 2, primary.y + primary.height / 2],
+      );
+      if (hit) out.push(`${at}: the primary button is not covered by the open sheet`);
+    }
+    await page.keyboard.press("ArrowRight");
+    if (how === "Escape") await page.keyboard.press("Escape");
+    else await page.mouse.click(4, 4);
+    await sheet
+      .waitFor({ state: "detached", timeout: 3_000 })
+      .catch(() => out.push(`${at}: ${how} did not close it`));
+    if ((await sheet.count()) > 0) await page.keyboard.press("Escape");
+  }
+  if ((await phaseHeading(page).textContent()) !== heading) out.push(`${at}: → took a step behind the sheet`);
   return out;
 }
 
@@ -153,6 +198,17 @@ describe("the host console's sizes", () => {
 
         const problems: string[] = [];
         const visited: string[] = [];
+        // Undo keeps one corner of the tablet's screen from the first step to the last.
+        let undoAt: { x: number; y: number } | null = null;
+        const undoCorner = async (page: Page, at: string): Promise<string[]> => {
+          const box = await page.locator(".btn-undo").boundingBox();
+          if (!box) return [`${at}: undo is not painted`];
+          const here = { x: Math.round(box.x + box.width), y: Math.round(box.y) };
+          undoAt ??= here;
+          return Math.abs(here.x - undoAt.x) > 1 || Math.abs(here.y - undoAt.y) > 1
+            ? [`${at}: undo moved from ${undoAt.x},${undoAt.y} to ${here.x},${here.y}`]
+            : [];
+        };
         const measure = async () => {
           const at = await where(tablet);
           // The phone follows over the realtime channel; under a full suite's load that can take a while.
@@ -174,8 +230,11 @@ describe("the host console's sizes", () => {
           ] as const) {
             problems.push(...(await sizeProblems(page, `${lang}, ${name}, ${at}`)));
             problems.push(...(await overflowProblems(page, `${lang}, ${name}, ${at}`)));
+            problems.push(...(await coverProblems(page, `${lang}, ${name}, ${at}`)));
+            problems.push(...(await ringProblems(page, `${lang}, ${name}, ${at}`)));
           }
           problems.push(...(await phoneProblems(phone, `${lang}, phone, ${at}`)));
+          problems.push(...(await undoCorner(tablet, `${lang}, tablet, ${at}`)));
           return at;
         };
         /** Plays with the console's own buttons, measuring each new step, until `done` says so. */
@@ -192,16 +251,33 @@ describe("the host console's sizes", () => {
 
         // The deal, day 1 and its vote, the night with every role, the morning.
         await playUntil((at) => at === tr("step.day.accusations", { n: 1 }));
-        // A seat's menu (fouls and remarks) on both screens, and axe on the phone.
+        // A seat's menu (fouls and remarks) on both screens, and axe on the phone; on the phone the
+        // "Players' phones" sheet too, opened from "More". Each closes three ways and, while open,
+        // covers the primary button and takes its key.
         for (const page of [tablet, phone]) {
-          await page.locator(".ring .seat").nth(1).click();
-          await page.locator(".sheet[role=dialog]").waitFor();
           const name = page === phone ? "phone" : "tablet";
+          const openMenu = async () => {
+            await page.locator(".ring .seat").nth(1).click();
+          };
+          await openMenu();
+          await page.locator(".sheet[role=dialog]").waitFor();
           problems.push(...(await sizeProblems(page, `${lang}, ${name}, a seat's menu`)));
+          problems.push(...(await coverProblems(page, `${lang}, ${name}, a seat's menu`)));
           if (page === phone) problems.push(...(await audit(phone, `${lang}, phone: a seat's menu`)));
           await page.keyboard.press("Escape");
           await page.locator(".sheet[role=dialog]").waitFor({ state: "detached" });
+          problems.push(...(await sheetProblems(page, openMenu, `${lang}, ${name}, a seat's menu`)));
         }
+        const openPhones = async () => {
+          await phone.locator(".bar-more").click();
+          await phone.locator(".sheet-more .btn", { hasText: tr("phones.show") }).click();
+        };
+        await openPhones();
+        await phone.locator(".sheet-phones").waitFor();
+        problems.push(...(await coverProblems(phone, `${lang}, phone, the phones sheet`)));
+        await phone.locator(".sheet-phones .btn-big").click();
+        await phone.locator(".sheet-phones").waitFor({ state: "detached" });
+        problems.push(...(await sheetProblems(phone, openPhones, `${lang}, phone, the phones sheet`)));
         problems.push(...(await audit(phone, `${lang}, phone: accusations`)));
         await playUntil((at) => at.startsWith(`${tr("phase.night", { n: 1 })} / ${tr("night.step.doctor")}`));
         problems.push(...(await audit(phone, `${lang}, phone: night`)));

@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { DICTIONARIES, PARTS, pickLanguage, translate } from "../src/i18n/core.js";
+import { PLURALS, pluralText } from "../src/i18n/plurals.js";
 import { LANGUAGES } from "../src/i18n/types.js";
 
 const SRC = fileURLToPath(new URL("../src", import.meta.url));
@@ -122,5 +123,47 @@ describe("dictionaries", () => {
     expect(pickLanguage(["uk-UA", "ru"])).toBe("uk");
     expect(pickLanguage(["de-DE", "ru-RU"])).toBe("ru");
     expect(pickLanguage(["de"])).toBe("en");
+  });
+});
+
+describe("plurals (Intl.PluralRules)", () => {
+  it("each language's forms are exactly the categories its plural rules name", () => {
+    for (const [key, entry] of Object.entries(PLURALS))
+      for (const lang of LANGUAGES)
+        expect(Object.keys(entry[lang]).sort(), `${key}.${lang}`).toEqual(
+          [...new Intl.PluralRules(lang).resolvedOptions().pluralCategories].sort(),
+        );
+  });
+
+  it("a count takes its own form: 1 игра, 2 игры, 5 игр, 21 игра; 1 game, 2 games", () => {
+    const games = (lang: "ru" | "uk" | "en", n: number) => pluralText(lang, "club.stats.gamesCount", n);
+    expect([1, 2, 5, 11, 21, 22].map((n) => games("ru", n))).toEqual([
+      "1 игра",
+      "2 игры",
+      "5 игр",
+      "11 игр",
+      "21 игра",
+      "22 игры",
+    ]);
+    expect([1, 3, 5].map((n) => games("uk", n))).toEqual(["1 гра", "3 гри", "5 ігор"]);
+    expect([1, 2].map((n) => games("en", n))).toEqual(["1 game", "2 games"]);
+    expect(pluralText("en", "rating.bonus", 1)).toBe("The host's bonus: 1 or 2 points (up to 1 player)");
+  });
+
+  it("no counted phrase is also a plain key (one word, one place)", () => {
+    for (const key of Object.keys(PLURALS)) expect(DICTIONARIES.en[key], key).toBeUndefined();
+  });
+});
+
+describe("words in a seat chip", () => {
+  it("a cause breaks only where a word may (a soft hyphen in every word too long for a chip)", () => {
+    const CHIP_LETTERS = 11;
+    for (const lang of LANGUAGES)
+      for (const cause of ["vote", "night", "grave", "fouls", "disqualified"]) {
+        const words = translate(lang, `cause.${cause}`).split(/\s+/);
+        for (const word of words)
+          for (const part of word.split("\u00ad"))
+            expect(part.length, `${lang} cause.${cause}: "${word}"`).toBeLessThanOrEqual(CHIP_LETTERS);
+      }
   });
 });

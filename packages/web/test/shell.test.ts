@@ -1,8 +1,9 @@
 // The shell's pure parts: routes, the settings and deal drafts, the pasted list of names.
 
-import { CARDS, DECK, DEFAULT_SETTINGS, SETTING_NAMES } from "@misto/engine";
+import { CARDS, DECK, DEFAULT_SETTINGS, SETTING_NAMES, SETTING_SHAPES, SettingsSchema } from "@misto/engine";
 import { describe, expect, it } from "vitest";
-import { defaultDraft, namesFromList, readDeal, readDraft, SETTING_OPTIONS } from "../src/app/forms.js";
+import { defaultDraft, namesFromList, readDeal, readDraft } from "../src/app/forms.js";
+import { LIMITS, loginOk } from "../src/app/limits.js";
 import { matchRoute } from "../src/app/routes.js";
 import { DICTIONARIES } from "../src/i18n/core.js";
 import { LANGUAGES } from "../src/i18n/types.js";
@@ -14,6 +15,8 @@ describe("routes", () => {
     expect(matchRoute("/setup")).toEqual({ name: "setup", token: null });
     expect(matchRoute("/signin/")).toEqual({ name: "signin" });
     expect(matchRoute("/tables/new")).toEqual({ name: "newTable" });
+    expect(matchRoute("/nights")).toEqual({ name: "nights" });
+    expect(matchRoute("/nights/n%201")).toEqual({ name: "night", id: "n 1" });
     expect(matchRoute("/tables/a%20b")).toEqual({ name: "table", id: "a b" });
     expect(matchRoute("/display/t9")).toEqual({ name: "display", id: "t9" });
     expect(matchRoute("/online/t9")).toEqual({ name: "online", id: "t9" });
@@ -38,7 +41,8 @@ describe("the settings editor", () => {
       for (const name of SETTING_NAMES) {
         expect(DICTIONARIES[lang][`app.setting.${name}.label`], `${lang} ${name}`).toBeTruthy();
         expect(DICTIONARIES[lang][`app.setting.${name}.help`], `${lang} ${name}`).toBeTruthy();
-        for (const option of SETTING_OPTIONS[name] ?? []) {
+        const shape = SETTING_SHAPES[name];
+        for (const option of shape.kind === "choice" ? shape.options : []) {
           expect(
             DICTIONARIES[lang][`app.option.${name}.${option}`],
             `${lang} ${name}.${option}`,
@@ -70,9 +74,67 @@ describe("the settings editor", () => {
     expect(problems.speechSeconds).toMatchObject({ kind: "invalid", range: { min: 5, max: 3600 } });
     expect(
       readDraft({ ...defaultDraft(), discussionSeconds: "150, 2" }).problems.discussionSeconds,
-    ).toMatchObject({ kind: "invalid", list: true, range: { min: 5, max: 3600 } });
-    expect(problems.hostBonusPlayers).toMatchObject({ kind: "invalid" });
+    ).toMatchObject({ kind: "invalid", list: { minItems: 1, maxItems: 50 }, range: { min: 5, max: 3600 } });
+    expect(problems.hostBonusPlayers).toMatchObject({ kind: "invalid", range: { min: 0, max: 12 } });
     expect(problems.tieRule).toBeUndefined();
+  });
+
+  it("reads each setting's control and limits from the engine's schema, not from its sentences", () => {
+    expect(SETTING_SHAPES.tieRule).toEqual({
+      kind: "choice",
+      options: SettingsSchema.properties.tieRule.enum,
+    });
+    expect(SETTING_SHAPES.firstNightActions).toEqual({ kind: "boolean" });
+    expect(SETTING_SHAPES.drawAfterQuietPhases).toEqual({ kind: "number", min: 1, max: 100, nullable: true });
+    expect(SETTING_SHAPES.discussionSeconds).toEqual({
+      kind: "list",
+      min: 5,
+      max: 3600,
+      minItems: 1,
+      maxItems: 50,
+    });
+    // The limits a problem shows are the schema's own: change the schema, and the form follows.
+    const json: { properties: Record<string, { maximum?: number }> } = JSON.parse(
+      JSON.stringify(SettingsSchema),
+    );
+    const maximum = json.properties.hostBonusPlayers?.maximum ?? Number.NaN;
+    const over = readDraft({ ...defaultDraft(), hostBonusPlayers: String(maximum + 1) }).problems;
+    expect(over.hostBonusPlayers).toMatchObject({ range: { min: 0, max: maximum } });
+    expect(readDraft({ ...defaultDraft(), hostBonusPlayers: String(maximum) }).problems).toEqual({});
+    // A nullable number takes the empty text as off; one that is not nullable refuses it.
+    expect(
+      readDraft({ ...defaultDraft(), drawAfterQuietPhases: "" }).settings.drawAfterQuietPhases,
+    ).toBeNull();
+    expect(readDraft({ ...defaultDraft(), speechSeconds: "" }).problems.speechSeconds).toMatchObject({
+      kind: "invalid",
+    });
+  });
+
+  it("shows a list's problem with its schema's limits in every language", () => {
+    for (const lang of LANGUAGES) {
+      const text = DICTIONARIES[lang]["app.settings.listRange"] ?? "";
+      for (const name of ["{min}", "{max}", "{minItems}", "{maxItems}"]) expect(text, lang).toContain(name);
+    }
+  });
+});
+
+describe("the forms' text limits", () => {
+  it("are the protocol's: the lengths and the login's pattern the server validates", () => {
+    expect(LIMITS).toEqual({
+      clubName: 80,
+      personName: 60,
+      tableTitle: 80,
+      seatName: 60,
+      seed: 200,
+      login: { min: 3, max: 40 },
+      passwordMin: 8,
+    });
+    expect(["host", "a.b-c_9", "x".repeat(40)].filter(loginOk)).toHaveLength(3);
+    expect(["ab", "x".repeat(41), "has space", "ünï", ""].filter(loginOk)).toEqual([]);
+    expect(readDeal({ mode: "seed", seed: "x".repeat(LIMITS.seed) })).toEqual({
+      seed: "x".repeat(LIMITS.seed),
+    });
+    expect(readDeal({ mode: "seed", seed: "x".repeat(LIMITS.seed + 1) })).toBeNull();
   });
 });
 

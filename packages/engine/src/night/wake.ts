@@ -38,40 +38,14 @@ export interface Wake {
   /** Choosers who may only skip, and the rule that stops them. */
   readonly stopped: readonly { readonly seat: Seat; readonly rule: RuleId }[];
   /**
-   * NIGHT-3, NIGHT-8: for a freeze or a heal, repeatBlocked for tonight. It is kept here because
-   * the wake is cached per state and targetProblem is asked once per target.
+   * NIGHT-3, NIGHT-8: for a freeze or a heal, repeatBlocked for tonight, found once for the wake:
+   * a seat's list of choices asks targetRefusal once per target.
    */
   readonly blocked: Seat | "any" | null;
 }
 
 /** The step of the call order for `role` tonight, or null when nobody wakes for it. */
 export function wakeFor(state: GameState, role: NightRole): Wake | null {
-  // The answer depends only on the seats and tonight's choices, and both are replaced, never
-  // changed in place; one step of the night asks several times, so the last answer is kept.
-  const c = lastWake;
-  if (
-    c &&
-    c.seats === state.seats &&
-    c.nights === state.nights &&
-    c.role === role &&
-    c.settings === state.settings
-  ) {
-    return c.wake;
-  }
-  const wake = computeWake(state, role);
-  lastWake = { seats: state.seats, nights: state.nights, settings: state.settings, role, wake };
-  return wake;
-}
-
-let lastWake: {
-  seats: GameState["seats"];
-  nights: GameState["nights"];
-  settings: GameState["settings"];
-  role: NightRole;
-  wake: Wake | null;
-} | null = null;
-
-function computeWake(state: GameState, role: NightRole): Wake | null {
   const frozen = standingFreeze(state);
   switch (role) {
     case "prostitute":
@@ -223,22 +197,24 @@ export type TargetRefusal =
 
 /** The reason `target` is refused to `seat` at this wake step, or null when the choice is legal. */
 export function targetRefusal(state: GameState, wake: Wake, seat: Seat, target: Seat): TargetRefusal | null {
-  if (isStopped(wake, seat)) return "stopped";
-  if (!inGame(state, target)) return "out";
+  if (isStopped(wake, seat)) return "stopped"; // NIGHT-2, NIGHT-4, ACTING-DON
+  if (!inGame(state, target)) return "out"; // NIGHT-1: dead players are never targets
   switch (wake.action) {
-    case "freeze":
+    case "freeze": // NIGHT-3 (freezing herself or a civilian is legal and has no effect, NIGHT-2)
     case "heal": {
+      // NIGHT-8 (NIGHT-6: the doctor may heal himself)
       const blocked = wake.blocked;
       if (blocked === "any") return "rest";
       return blocked === target ? "repeated" : null;
     }
     case "shot":
+      // NIGHT-9: the lone prostitute not at herself (NIGHT-5); the mafia not at a shooter.
       if (!isMafioso(seatOf(state, seat).card)) return target === seat ? "selfShot" : null;
       return wake.choosers.includes(target) ? "shooter" : null;
     case "kill":
-      return target === seat ? "selfKill" : null;
+      return target === seat ? "selfKill" : null; // NIGHT-10
     case "check":
-      return target === seat ? "selfCheck" : null;
+      return target === seat ? "selfCheck" : null; // NIGHT-11
   }
 }
 

@@ -35,6 +35,8 @@ export interface GraveView {
   /** The Don speaking his last word. */
   readonly don: Seat;
   readonly open: boolean;
+  /** DON-1: the Don has made his grave choice (a seat, or nobody). */
+  readonly chosen: boolean;
   /** Why the grave is closed: DON-1 (not voted out, or already chosen) or DON-2 (two fouls); null when open. */
   readonly lost: RuleError | null;
 }
@@ -46,7 +48,7 @@ export function graveOf(state: GameState): GraveView | null {
   const don = p.step.queue[p.step.index];
   if (don === undefined || seatOf(state, don).card !== "don") return null;
   const lost = graveOpen(state, don);
-  return { don, open: lost === null, lost };
+  return { don, open: lost === null, chosen: p.step.graveDone, lost };
 }
 
 /** NIGHT-11: the check the last step answered (the commissar's choice), shown to him at once; else null. */

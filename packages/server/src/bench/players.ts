@@ -52,7 +52,7 @@ export class Player {
   private table: BenchTable | null = null;
   private seat: Seat = 1;
   private token = "";
-  private bot: Bot = new HeuristicBot(Math.random);
+  private bot: Bot = new HeuristicBot(Math.random, { seed: "bench", language: "en" });
   private view: View | null = null;
   private seq = 0;
   private first = true;
@@ -89,7 +89,7 @@ export class Player {
     this.table = table;
     this.seat = seat;
     this.token = token;
-    this.bot = new HeuristicBot(Math.random);
+    this.bot = new HeuristicBot(Math.random, { seed: `${table.id}/${seat}`, language: "en" });
     this.view = null;
     this.seq = 0;
     this.first = true;

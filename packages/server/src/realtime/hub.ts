@@ -22,8 +22,15 @@ export interface Subscriber {
   session?: string;
 }
 
+/** Told of each subscription (`here`) and of each seat whose last phone on this process left (`gone`). */
+export interface Presence {
+  here(tableId: string, subscriber: Subscriber, as: Watcher): void;
+  gone(tableId: string, seat: Seat): void;
+}
+
 export class Hub {
   private readonly watchers = new Map<string, Map<Subscriber, Watcher>>();
+  private presence: Presence | null = null;
 
   constructor(
     private readonly tables: TableService,
@@ -85,6 +92,17 @@ export class Hub {
     }
     map.set(subscriber, as);
     this.sendView(subscriber, table, as);
+    this.presence?.here(table.id, subscriber, as);
+  }
+
+  /** Who is told of subscriptions and departures (the online runner's absence rules). */
+  watchPresence(presence: Presence): void {
+    this.presence = presence;
+  }
+
+  /** Sends one message to every subscriber of the table on this process (a public announcement). */
+  tell(tableId: string, message: ServerMessage): void {
+    for (const subscriber of this.watchers.get(tableId)?.keys() ?? []) subscriber.send(message);
   }
 
   /** A seat's view goes as the JSON the table service made once per change (seatViewJson). */
@@ -96,8 +114,12 @@ export class Hub {
 
   unsubscribe(tableId: string, subscriber: Subscriber): void {
     const map = this.watchers.get(tableId);
+    const as = map?.get(subscriber);
     map?.delete(subscriber);
     if (map?.size === 0) this.watchers.delete(tableId);
+    if (typeof as !== "object") return;
+    for (const other of map?.values() ?? []) if (typeof other === "object" && other.seat === as.seat) return;
+    this.presence?.gone(tableId, as.seat);
   }
 
   /** Forgets a closed connection everywhere. */

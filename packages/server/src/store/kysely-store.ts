@@ -6,6 +6,7 @@ import type { GameResult } from "../rating/result.js";
 import { ClubQueries } from "./club-queries.js";
 import { GroupCommit, type Outcome } from "./group-commit.js";
 import { migrations } from "./migrations/index.js";
+import { NightQueries, type NightStore } from "./night-queries.js";
 import {
   insertCorrection,
   insertImported,
@@ -31,10 +32,10 @@ import {
   type SeatPerson,
   type SeatTokenRow,
   type Store,
-  StoreConflict,
   StoreUnavailable,
   type TableRow,
 } from "./types.js";
+import { isUniqueViolation, unique } from "./unique.js";
 
 /** How long the ready check waits for the database's answer. */
 const PING_MS = 3_000;
@@ -43,22 +44,6 @@ const PING_MS = 3_000;
 class AppendRefused extends Error {
   constructor(readonly conflict: "seq" | "command") {
     super(`append refused: ${conflict}`);
-  }
-}
-
-/** A unique or primary-key violation, in either database's words. */
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === "23505" || code === "SQLITE_CONSTRAINT_PRIMARYKEY" || code === "SQLITE_CONSTRAINT_UNIQUE";
-}
-
-/** Runs `work`; a unique violation becomes a StoreConflict saying `what`. */
-async function unique<T>(what: string, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new StoreConflict(what, { cause: error });
-    throw error;
   }
 }
 
@@ -95,6 +80,7 @@ const tableRow = (r: Selectable<TablesTable>): TableRow => ({
   phase: r.phase,
   winner: r.winner,
   online: r.online === 1 || (r.online as unknown) === "1",
+  onlineSettings: r.online_settings ?? null,
 });
 
 /** One append's arguments (Store.append). */
@@ -116,6 +102,8 @@ export class KyselyStore implements Store {
    */
   private readonly appends: GroupCommit<Append, AppendResult> | null;
   private readonly club: ClubQueries;
+  /** Club nights (night-queries.ts). */
+  readonly nights: NightStore;
 
   constructor(
     readonly kind: "sqlite" | "postgres",
@@ -125,6 +113,7 @@ export class KyselyStore implements Store {
   ) {
     this.appends = kind === "sqlite" ? new GroupCommit((batch) => this.appendBatch(batch), write) : null;
     this.club = new ClubQueries(db, write);
+    this.nights = new NightQueries(db as Kysely<unknown>, write);
   }
 
   close(): Promise<void> {
@@ -417,6 +406,9 @@ export class KyselyStore implements Store {
               phase: table.phase,
               winner: table.winner,
               online: table.online ? 1 : 0,
+              // Named only when given: the column defaults to null, and a store at a schema before it
+              // (the upgrade test's, 0006) still takes the row.
+              ...(table.onlineSettings == null ? {} : { online_settings: table.onlineSettings }),
             })
             .execute();
           await tx

@@ -5,7 +5,14 @@
 // database). The process lives on: the call that needed the database fails with StoreUnavailable
 // (a 503 to the client, who sends it again), and the next call opens new connections.
 
-import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from "kysely";
+import {
+  Kysely,
+  type PostgresCursor,
+  PostgresDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type PostgresQueryResult,
+} from "kysely";
 import pg from "pg";
 import type { Database } from "./schema.js";
 import { StoreUnavailable } from "./types.js";
@@ -64,12 +71,22 @@ function answering(pool: pg.Pool, lost: WeakSet<pg.PoolClient>): PostgresPool {
       if (lost.has(client) || isConnectionLoss(error)) throw new StoreUnavailable({ cause: error });
       throw error;
     };
-    const query = (text: unknown, parameters?: readonly unknown[]) =>
-      typeof text === "string"
-        ? client.query(text, parameters as unknown[]).catch(failed)
-        : client.query(text as never);
+    // Kysely's two forms of query: a statement (its failure translated), or a cursor (passed on).
+    function query<R>(sql: string, parameters: readonly unknown[]): Promise<PostgresQueryResult<R>>;
+    function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
+    function query(
+      text: string | PostgresCursor<unknown>,
+      parameters?: readonly unknown[],
+    ): Promise<PostgresQueryResult<unknown>> | PostgresCursor<unknown> {
+      if (typeof text !== "string") return client.query(text as never);
+      // pg's result is the one Kysely's type describes, with its command as a wider string.
+      const result: Promise<{ command: string; rowCount: number | null; rows: unknown[] }> = client
+        .query(text, parameters as unknown[])
+        .catch(failed);
+      return result as Promise<PostgresQueryResult<unknown>>;
+    }
     return {
-      query: query as unknown as PostgresPoolClient["query"],
+      query,
       release: (destroy) => client.release(destroy),
     };
   };

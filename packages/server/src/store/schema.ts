@@ -90,6 +90,8 @@ export interface TablesTable {
   winner: string | null;
   /** 1 for an online table; 0 or null (tables from before 0003) otherwise. */
   online: number | null;
+  /** An online table's own settings as JSON (tables/online-settings.ts); null for others and before 0008. */
+  online_settings: string | null;
 }
 
 export interface EventsTable {

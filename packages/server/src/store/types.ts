@@ -2,6 +2,7 @@
 
 import type { GameEvent } from "@misto/engine";
 import type { GameResult } from "../rating/result.js";
+import type { NightStore } from "./night-queries.js";
 import type { RatingStore } from "./rating-types.js";
 
 /** An account's role: the administration (RATE-7: plays, never rated), a host, or a member. */
@@ -73,6 +74,8 @@ export interface TableRow {
   winner: string | null;
   /** An online table: the server is its host (docs/api.md "Online tables"). */
   online: boolean;
+  /** An online table's own settings as JSON (tables/online-settings.ts), or null. */
+  onlineSettings?: string | null;
 }
 
 export type AppendResult = { ok: true; seq: number } | { ok: false; conflict: "seq" | "command" };
@@ -83,6 +86,8 @@ export interface Store extends RatingStore {
   close(): Promise<void>;
   /** Resolves once the database answers a trivial query (the ready check); StoreUnavailable if not. */
   ping(): Promise<void>;
+  /** Club nights (night-queries.ts). */
+  readonly nights: NightStore;
 
   // club and people
   getClub(): Promise<{ id: string; name: string } | null>;

@@ -5,7 +5,7 @@
 // table's lease (./lease.ts) runs it.
 
 import { randomUUID } from "node:crypto";
-import { type Bot, HeuristicBot, hostMove, NO_RATING, type Seen } from "@misto/bots";
+import { type Bot, HeuristicBot, hostMove, NO_RATING, type Seen, typingMs } from "@misto/bots";
 import {
   type Action,
   type Actor,
@@ -18,10 +18,20 @@ import {
   type View,
   viewFor,
 } from "@misto/engine";
+import type { AwayMessage } from "@misto/protocol";
 import { HttpError } from "../errors.js";
+import type { Subscriber, Watcher } from "../realtime/hub.js";
 import type { Store } from "../store/index.js";
+import { Absence, type AwayChange } from "./absence.js";
 import { type Leases, OwnAll } from "./lease.js";
+import {
+  ONLINE_DEFAULTS,
+  type OnlineLanguage,
+  type OnlineSettings,
+  storedOnlineSettings,
+} from "./online-settings.js";
 import type { LiveTable, TableService } from "./service.js";
+import { type TalkClock, talkTasks } from "./talk.js";
 
 export interface OnlineOptions {
   /** How long the deal waits for phones to join before the table starts. Default 60 s. */
@@ -34,10 +44,20 @@ export interface OnlineOptions {
   readonly pauseMs?: number;
   /** A bot's "thinking" time: uniform in [min, max] ms. Default 1–4 s. */
   readonly botDelayMs?: readonly [number, number];
+  /** How long a bot takes to type a line before it is sent. Default @misto/bots' typingMs. */
+  readonly typingMs?: (text: string) => number;
+  /** The beat between a bot's speech (or its pass, having nothing to say) and the next speaker. Default 1 s. */
+  readonly passMs?: number;
   /** A timed step's length in ms from its settings' seconds. Default seconds × 1000. */
   readonly stepMs?: (seconds: number) => number;
   /** The random source of the bots and their delays. */
   readonly random?: () => number;
+  /** A player who misses this many deadlines in a row is played by a bot. Default 2. */
+  readonly missedDeadlines?: number;
+  /** A player whose phone is away this long is played by a bot, in ms. Default 60 s. */
+  readonly graceMs?: number;
+  /** The language the bots speak. Default ru. */
+  readonly language?: OnlineLanguage;
   /** Where a host action the engine refused is told (the server's logger). Default: nowhere. */
   readonly log?: RunnerLog;
 }
@@ -50,8 +70,15 @@ export interface RunnerLog {
 interface Run {
   readonly id: string;
   timer: ReturnType<typeof setTimeout> | null;
+  /** The table's own settings over the server's (./online-settings.ts). */
+  settings: OnlineSettings;
   /** The seats played by bots, fixed when the table starts (null until then). */
   bots: Map<Seat, Bot> | null;
+  /** Who is absent (./absence.ts), and the bots that play for them. */
+  readonly absence: Absence;
+  readonly standIns: Map<Seat, Bot>;
+  /** The deadlines pending for players (by task key): one that goes without firing was met. */
+  readonly deadlines: Map<string, Seat>;
   /** When each pending thing (by key) is due: kept while its key stays current. */
   due: Map<string, number>;
   /** Keys already acted on (a bot asked once per key). */
@@ -60,11 +87,13 @@ interface Run {
   again: boolean;
 }
 
-interface Task {
+export interface Task {
   readonly key: string;
   readonly at: number;
   /** The action to send, or null when there is nothing to send (a bot with nothing to say). */
   readonly make: () => Action | null;
+  /** A player's deadline: the seat whose answer the runner enters (./absence.ts counts it). */
+  readonly late?: Seat;
 }
 
 const DEFAULTS = {
@@ -73,6 +102,7 @@ const DEFAULTS = {
   voteMs: 20_000,
   pauseMs: 3_000,
   botDelayMs: [1_000, 4_000] as const,
+  passMs: 1_000,
 };
 
 const SEAT_LIST: readonly Seat[] = Array.from({ length: SEATS }, (_, i) => i + 1);
@@ -89,6 +119,9 @@ export class OnlineRunner {
   private readonly claiming = new Set<string>();
   private readonly sweeper: ReturnType<typeof setInterval> | null = null;
   private sweeping = false;
+  /** A table's settings where it names none: this server's options. */
+  private readonly defaults: OnlineSettings;
+  private readonly announcers = new Set<(tableId: string, message: AwayMessage) => void>();
 
   constructor(
     private readonly tables: TableService,
@@ -103,8 +136,22 @@ export class OnlineRunner {
       pauseMs: options.pauseMs ?? DEFAULTS.pauseMs,
       botDelayMs: options.botDelayMs ?? DEFAULTS.botDelayMs,
       stepMs: options.stepMs ?? ((seconds) => seconds * 1000),
+      typingMs: options.typingMs ?? typingMs,
+      passMs: options.passMs ?? DEFAULTS.passMs,
       random: options.random ?? Math.random,
       log: options.log ?? { warn: () => undefined },
+      missedDeadlines: options.missedDeadlines ?? ONLINE_DEFAULTS.missedDeadlines,
+      graceMs: options.graceMs ?? ONLINE_DEFAULTS.graceMs,
+      language: options.language ?? ONLINE_DEFAULTS.language,
+    };
+    const o = this.options;
+    this.defaults = {
+      language: o.language,
+      startMs: o.startMs,
+      nightMs: o.nightMs,
+      voteMs: o.voteMs,
+      missedDeadlines: o.missedDeadlines,
+      graceMs: o.graceMs,
     };
     this.unsubscribe.push(
       tables.onLoad((table) => this.seen(table)),
@@ -157,7 +204,47 @@ export class OnlineRunner {
   private drop(id: string): void {
     const run = this.runs.get(id);
     if (run?.timer) clearTimeout(run.timer);
+    run?.absence.stop();
     this.runs.delete(id);
+  }
+
+  /** The table's settings as it runs with them: its own over this server's (./online-settings.ts). */
+  settingsOf(table: LiveTable): OnlineSettings {
+    return storedOnlineSettings(table.onlineSettings, this.defaults);
+  }
+
+  /** Who is told when a bot takes an absent player's seat, or he takes it back (the hub: everyone). */
+  onAnnounce(listener: (tableId: string, message: AwayMessage) => void): () => void {
+    this.announcers.add(listener);
+    return () => this.announcers.delete(listener);
+  }
+
+  /** Presence (the hub): a subscriber came; a seat's phone back takes its seat back from its bot. */
+  here(tableId: string, subscriber: Subscriber, as: Watcher): void {
+    const run = this.runs.get(tableId);
+    if (!run) return;
+    if (typeof as === "object") run.absence.arrived(as.seat);
+    const seats = run.absence.list();
+    if (seats.length > 0) subscriber.send({ type: "away", table: tableId, seats, change: null });
+  }
+
+  /** Presence (the hub): a seat's last phone left; past the grace time a bot plays it. */
+  gone(tableId: string, seat: Seat): void {
+    const run = this.runs.get(tableId);
+    if (!run || run.bots?.has(seat)) return;
+    run.absence.departed(seat, run.settings.graceMs);
+  }
+
+  /** A seat changed hands: everyone is told, and the run plans anew (a bot acts for it now). */
+  private changed(run: Run, change: AwayChange): void {
+    const message: AwayMessage = { type: "away", table: run.id, seats: run.absence.list(), change };
+    for (const tell of this.announcers) tell(run.id, message);
+    if (this.runs.get(run.id) !== run || this.stopped) return;
+    if (run.timer) clearTimeout(run.timer);
+    run.timer = setTimeout(() => {
+      run.timer = null;
+      void this.fire(run.id);
+    }, 0);
   }
 
   /** A table read into memory: run it if its lease is free (another process may run it already). */
@@ -218,17 +305,23 @@ export class OnlineRunner {
       return;
     }
     if (!run) {
-      run = {
+      const made: Run = {
         id: table.id,
         timer: null,
+        settings: this.defaults,
         bots: null,
+        absence: new Absence((change) => this.changed(made, change)),
+        standIns: new Map(),
+        deadlines: new Map(),
         due: new Map(),
         done: new Set(),
         busy: false,
         again: false,
       };
+      run = made;
       this.runs.set(table.id, run);
     }
+    run.settings = this.settingsOf(table);
     this.plan(run, table);
   }
 
@@ -240,6 +333,13 @@ export class OnlineRunner {
     // Forget what is no longer pending.
     const keys = new Set(tasks.map((t) => t.key));
     for (const key of run.due.keys()) if (!keys.has(key)) run.due.delete(key);
+    // A deadline gone without the runner answering it: the player answered himself in time.
+    for (const [key, seat] of run.deadlines) {
+      if (keys.has(key)) continue;
+      run.deadlines.delete(key);
+      if (!run.done.has(key)) run.absence.acted(seat);
+    }
+    for (const t of tasks) if (t.late !== undefined) run.deadlines.set(t.key, t.late);
     const next = tasks.filter((t) => !run.done.has(t.key)).sort((a, b) => a.at - b.at)[0];
     if (!next) return;
     const wait = Math.max(0, next.at - Date.now());
@@ -276,6 +376,8 @@ export class OnlineRunner {
         run.done.add(due.key);
         action = due.make();
         if (action) await this.send(table, action);
+        if (action && due.late !== undefined)
+          run.absence.missedDeadline(due.late, run.settings.missedDeadlines);
       }
     } catch (error) {
       if (error instanceof HttpError && error.code !== "stale") {
@@ -328,16 +430,21 @@ export class OnlineRunner {
   private async seatBots(run: Run): Promise<void> {
     const phones = new Set((await this.store.listSeatTokens(run.id)).map((t) => t.seat));
     const bots = new Map<Seat, Bot>();
-    for (const seat of SEAT_LIST)
-      if (!phones.has(seat)) bots.set(seat, new HeuristicBot(this.options.random));
+    for (const seat of SEAT_LIST) if (!phones.has(seat)) bots.set(seat, this.newBot(run.id, seat));
     run.bots = bots;
+  }
+
+  /** A bot for a seat: its play from the runner's random, its speech from the seat's own seed. */
+  private newBot(tableId: string, seat: Seat): Bot {
+    const language = this.runs.get(tableId)?.settings.language ?? this.defaults.language;
+    return new HeuristicBot(this.options.random, { seed: `${tableId}/${seat}`, language });
   }
 
   private async send(table: LiveTable, action: Action): Promise<void> {
     await this.tables.command(table.id, {
       id: `online-${randomUUID()}`,
       seq: table.seq,
-      command: action as unknown as { type: string },
+      command: action,
     });
   }
 
@@ -356,6 +463,17 @@ export class OnlineRunner {
     return min + this.options.random() * (max - min);
   }
 
+  /** The clock the bots' speech is planned on (./talk.ts): this run's due times, delays and typing. */
+  private talkClock(run: Run): TalkClock {
+    return {
+      due: (key, at) => this.dueAt(run, key, at),
+      done: (key) => run.done.has(key),
+      thinking: () => this.botDelay(),
+      typing: (action) => (action.type === "speak" ? this.options.typingMs(action.text) : this.botDelay()),
+      passMs: this.options.passMs,
+    };
+  }
+
   /** Everything pending on the table now, each with when it is due. */
   private tasks(run: Run, game: Game): Task[] {
     const phase = phaseOf(game);
@@ -366,7 +484,17 @@ export class OnlineRunner {
     const stepKey = String(move.step);
     const tasks: Task[] = [];
     const bots = run.bots;
-    const botOf = (seat: Seat) => bots?.get(seat) ?? null;
+    // A seat without a phone has its bot from the start; an absent player's, a stand-in (./absence.ts).
+    const botOf = (seat: Seat): Bot | null => {
+      const bot = bots?.get(seat);
+      if (bot || !run.absence.isAway(seat)) return bot ?? null;
+      let standIn = run.standIns.get(seat);
+      if (!standIn) {
+        standIn = this.newBot(run.id, seat);
+        run.standIns.set(seat, standIn);
+      }
+      return standIn;
+    };
     // The deal has ended and the bots are not seated yet: seating them comes first (fire does it).
     if (bots === null && phase.kind !== "deal") return [{ key: `${stepKey}:bots`, at: 0, make: () => null }];
 
@@ -384,29 +512,31 @@ export class OnlineRunner {
         const key = `${stepKey}:late${seat}`;
         tasks.push({
           key,
-          at: since + (night ? this.options.nightMs : this.options.voteMs),
+          at: since + (night ? run.settings.nightMs : run.settings.voteMs),
           make: () => timeoutAction(game, seat),
+          late: seat,
         });
       }
     }
     if (!actors.includes("host") || move.command === null) return tasks;
 
-    // The floor for a bot: its accusation speech, or the Don's grave choice (DON-1).
-    const floor = move.floor;
-    const bot = floor === null ? null : botOf(floor.seat);
-    if (bot && floor !== null) {
-      const key = `${stepKey}:floor${floor.seat}`;
-      const at = this.dueAt(run, key, () => Date.now() + this.botDelay());
-      tasks.push({ key, at, make: () => ask(bot, game, floor.seat) });
-    }
     const command = move.command;
+    const host = (delay: number, tag = "host"): Task => ({
+      key: `${stepKey}:${tag}`,
+      at: since + delay,
+      make: () => command,
+    });
+    // A timed day step: the bots' speech (./talk.ts), and the host's move once only bots may speak and
+    // they are done ("passed"), or at the step's timer.
+    if (move.wait === "timer")
+      tasks.push(...talkTasks(game, move, botOf, this.talkClock(run), host(0, "passed"), ask));
     const delay = {
-      start: this.options.startMs,
+      start: run.settings.startMs,
       pause: this.options.pauseMs,
       now: 0,
       timer: this.options.stepMs(move.seconds ?? 0),
     }[move.wait];
-    tasks.push({ key: `${stepKey}:host`, at: since + delay, make: () => command });
+    tasks.push(host(delay));
     return tasks;
   }
 }

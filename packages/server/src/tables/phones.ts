@@ -12,7 +12,8 @@ import { HttpError } from "../errors.js";
 import { doc } from "../openapi.js";
 import type { Hub } from "../realtime/hub.js";
 import { type Store, StoreConflict } from "../store/index.js";
-import type { TableService } from "./service.js";
+import type { OnlineSettings } from "./online-settings.js";
+import type { LiveTable, TableService } from "./service.js";
 
 /** Bytes of randomness in a seat token. */
 export const SEAT_TOKEN_BYTES = 32;
@@ -58,6 +59,8 @@ export function phoneRoutes(
   tables: TableService,
   hub: Hub,
   counts: AttemptCounts,
+  /** An online table's settings as its runner runs it (OnlineRunner.settingsOf). */
+  onlineOf: (table: LiveTable) => OnlineSettings | null = () => null,
 ): FastifyPluginAsyncTypebox {
   // Codes guessed from one address are slowed down (a found code takes a seat at a stranger's
   // table): each is counted before it is looked up, and forgotten when it was a table's.
@@ -80,6 +83,7 @@ export function phoneRoutes(
         const people = new Map((await store.listTableSeats(table.id)).map((p) => [p.seat, p.personId]));
         const answer: SeatsAnswer = {
           code,
+          online: table.online ? onlineOf(table) : null,
           seats: viewFor(table.state, "spectator").seats.map((s) => ({
             seat: s.seat,
             name: s.name,

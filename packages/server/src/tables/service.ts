@@ -22,6 +22,7 @@ import { HttpError } from "../errors.js";
 import { gameResult } from "../rating/result.js";
 import { type HostRow, type Store, StoreConflict, type TableRow } from "../store/index.js";
 import { KeyedMutex } from "./mutex.js";
+import { ONLINE_DEFAULTS, onlineSettingsOf } from "./online-settings.js";
 
 /** A game being played: its state, its sequence number, and what the spectators last saw. */
 export interface LiveTable {
@@ -29,6 +30,8 @@ export interface LiveTable {
   readonly title: string;
   /** An online table: the server is its host (./online.ts). */
   readonly online: boolean;
+  /** Its own settings as given when it was made (JSON, checked: ./online-settings.ts), or null. */
+  readonly onlineSettings: string | null;
   readonly state: Game;
   /** The number of stored events. */
   readonly seq: number;
@@ -149,13 +152,22 @@ export class TableService {
           ? { seed: body.deal.seed }
           : { cards: body.deal.cards as never };
     // The setup is checked before anyone is seated: a refused table makes no guests.
+    const onlineSettings = onlineSettingsJson(body);
     setupOk(createGame({ settings: body.settings, seats: body.seats, deal, at }));
     const seating = await seatPeople(this.store, body.seats, at);
     const game = setupOk(createGame({ settings: body.settings, seats: seating.seats, deal, at }));
     const id = randomUUID();
     const title = body.title?.trim() || `Game of ${new Date(at).toISOString().slice(0, 10)}`;
     await this.store.createTable(
-      { id, title, hostId: host.id, createdAt: at, online: body.online === true, ...status(game.state) },
+      {
+        id,
+        title,
+        hostId: host.id,
+        createdAt: at,
+        online: body.online === true,
+        onlineSettings,
+        ...status(game.state),
+      },
       game.event,
       seating.people,
     );
@@ -348,6 +360,7 @@ export class TableService {
       id,
       title: row.title,
       online: row.online,
+      onlineSettings: row.onlineSettings ?? null,
       state,
       seq: first.seq,
       publicSeq: 1,
@@ -406,6 +419,17 @@ function afterEvents(
     publicChanged,
     changedSeats,
   };
+}
+
+/** The online settings a new table is made with, checked (422 bad_setting), as stored: only those given. */
+function onlineSettingsJson(body: NewTableBody): string | null {
+  if (body.onlineSettings === undefined) return null;
+  if (body.online !== true)
+    throw new HttpError(422, "bad_setting", "onlineSettings are for an online table (online: true)", {
+      setting: "onlineSettings",
+    });
+  onlineSettingsOf(body.onlineSettings, ONLINE_DEFAULTS);
+  return JSON.stringify(body.onlineSettings);
 }
 
 function setupOk(game: ReturnType<typeof createGame>): Extract<ReturnType<typeof createGame>, { ok: true }> {

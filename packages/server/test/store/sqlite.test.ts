@@ -11,6 +11,7 @@ import BetterSqlite3 from "better-sqlite3";
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { openStore } from "../../src/store/index.js";
+import { migrations } from "../../src/store/migrations/index.js";
 import { openSqlite } from "../../src/store/sqlite.js";
 import { newGame } from "./game.js";
 
@@ -61,10 +62,18 @@ describe("the SQLite store", () => {
         "0005_people",
         "0006_rating",
         "0007_host_steps",
+        "0008_online_settings",
+        "0009_nights",
       ]);
     } finally {
       raw.close();
     }
+  });
+
+  it("can take every migration back down: each has its down step", async () => {
+    const all = Object.entries(await migrations.getMigrations());
+    expect(all.length).toBeGreaterThanOrEqual(9);
+    for (const [name, migration] of all) expect([name, typeof migration.down]).toEqual([name, "function"]);
   });
 
   it("runs in WAL mode with synchronous=FULL and foreign keys on", async () => {

@@ -53,6 +53,7 @@ describe.each([
       hostId: HOST.id,
       createdAt: NOW + tables,
       online: false,
+      onlineSettings: null,
       ...game.status(),
     };
     await store.createTable(row, game.created);
@@ -331,6 +332,7 @@ describe.each([
       phase: "deal",
       winner: null,
       online: false,
+      onlineSettings: null,
     };
     await store.createTable(row, created);
     let seq = 1;

@@ -9,7 +9,9 @@ import type {
   ComplaintsAnswer,
   DisplayAnswer,
   EndedAnswer,
-  HostInfo,
+  ErrorBody,
+  Health,
+  HostAnswer,
   NewHostBody,
   NewPersonBody,
   NewTableAnswer,
@@ -21,16 +23,15 @@ import type {
   SanctionAnswer,
   SanctionBody,
   SetupBody,
+  SetupState,
   SignInBody,
   TableComplaints,
   TableEvents,
-  TableSummary,
+  TablesAnswer,
 } from "@misto/protocol";
 
-export interface ApiError {
-  readonly error: string;
-  readonly message: string;
-  readonly rule?: string;
+/** The server's refusal (the protocol's ErrorBody), with its status and some codes' own fields. */
+export interface ApiError extends Readonly<ErrorBody> {
   /** The HTTP status; 0 when the server could not be reached. */
   readonly status: number;
   /** 409 stale: the table's sequence number now. */
@@ -55,14 +56,14 @@ export type Fetch = (
 export type { Committed, TableEvents, TableSummary } from "@misto/protocol";
 
 export interface Api {
-  health(): Promise<Result<{ ok: boolean }>>;
-  setupNeeded(): Promise<Result<{ needed: boolean }>>;
-  setup(body: SetupBody): Promise<Result<{ host: HostInfo }>>;
-  signIn(body: SignInBody): Promise<Result<{ host: HostInfo }>>;
+  health(): Promise<Result<Health>>;
+  setupNeeded(): Promise<Result<SetupState>>;
+  setup(body: SetupBody): Promise<Result<HostAnswer>>;
+  signIn(body: SignInBody): Promise<Result<HostAnswer>>;
   signOut(): Promise<Result<null>>;
-  me(): Promise<Result<{ host: HostInfo }>>;
-  addHost(body: NewHostBody): Promise<Result<{ host: HostInfo }>>;
-  tables(): Promise<Result<{ tables: TableSummary[] }>>;
+  me(): Promise<Result<HostAnswer>>;
+  addHost(body: NewHostBody): Promise<Result<HostAnswer>>;
+  tables(): Promise<Result<TablesAnswer>>;
   createTable(body: NewTableBody): Promise<Result<NewTableAnswer>>;
   table(id: string): Promise<Result<TableEvents>>;
   command(id: string, body: CommandBody): Promise<Result<Committed>>;

@@ -1,186 +1,60 @@
 // The club's API (seasons, rating, statistics, the archive, a game's page, import and export) as
 // typed calls over the same Result as the tables' client. Dates are "YYYY-MM-DD", times epoch ms.
 
-import type { Card, Winner } from "@misto/engine";
-import type { RecapEntry } from "@misto/record";
+import type {
+  ClubStatsAnswer,
+  GameAnswer,
+  GamesAnswer,
+  GamesQuery,
+  ImportAnswer,
+  NewSeasonBody,
+  PeopleAnswer,
+  PlayerStatsAnswer,
+  PointsAnswer,
+  PointsBody,
+  RatingAnswer,
+  SeasonInfo,
+  SeasonsAnswer,
+} from "@misto/protocol";
 import { createCaller, type Fetch, type Result } from "./client.js";
 
-export interface Season {
-  readonly id: string;
-  readonly name: string;
-  readonly from: string;
-  readonly until: string;
-}
-
-export interface PersonRef {
-  readonly id: string;
-  readonly name: string;
-}
-
+// The club routes' answers are the protocol's schemas (the server's response schemas); the pages
+// use these names for their parts.
+export type Season = SeasonInfo;
+export type Rating = RatingAnswer;
+export type RatingRow = RatingAnswer["rows"][number];
+export type PersonRef = RatingRow["person"] | GamesAnswer["games"][number]["host"];
 /** A skill estimate (mean and uncertainty); `ordinal` is the number ranked by. */
-export interface Skill {
-  readonly mu: number;
-  readonly sigma: number;
-  readonly ordinal: number;
-}
-
-export interface RatingRow {
-  readonly place: number;
-  readonly person: PersonRef & { readonly council: boolean };
-  readonly points: number;
-  readonly games: number;
-  readonly average: number;
-  readonly wins: number;
-  readonly skill: Skill;
-}
-
-export interface Rating {
-  readonly season: Season | null;
-  readonly rows: readonly RatingRow[];
-}
-
-export type Team = "red" | "black";
-export type GameResult = "won" | "lost" | "draw";
-export type OutCause = "voted" | "night" | "grave" | "removed";
-
-export interface PlayedGame {
-  readonly table: string;
-  readonly title: string;
-  readonly endedAt: number;
-  readonly card: Card;
-  readonly team: Team;
-  readonly result: GameResult;
-  readonly points: number;
-  readonly out: null | { readonly cause: OutCause; readonly when: "day" | "night"; readonly n: number };
-}
-
-export interface GamesWon {
-  readonly games: number;
-  readonly wins: number;
-}
-
-export interface PersonStats {
-  readonly person: {
-    readonly id: string;
-    readonly name: string;
-    readonly kind: "member" | "guest";
-    readonly council: boolean;
-    readonly role: "admin" | "host" | "member" | null;
-  };
-  /** Oldest first. */
-  readonly games: readonly PlayedGame[];
-  readonly totals: {
-    readonly games: number;
-    readonly wins: number;
-    readonly points: number;
-    readonly average: number;
-  };
-  readonly byTeam: Readonly<Record<Team, GamesWon>>;
-  readonly byCard: Readonly<Partial<Record<Card, GamesWon>>>;
-  readonly votedOut: number;
-  readonly shotAtNight: number;
-  readonly skill: readonly ({ readonly table: string; readonly endedAt: number } & Skill)[];
-}
-
-export interface SeasonResults {
-  /** null: all time. */
-  readonly season: Season | null;
-  readonly games: number;
-  readonly red: number;
-  readonly black: number;
-  readonly draw: number;
-}
-
-export interface ClubStats {
-  readonly seasons: readonly SeasonResults[];
-  readonly length: {
-    readonly games: number;
-    readonly meanDays: number;
-    readonly meanNights: number;
-    readonly meanMinutes: number;
-  };
-  readonly eliminations: Readonly<Record<OutCause, number>>;
-  readonly note: { readonly games: number; readonly read: number };
-}
-
-export interface ArchivedGame {
-  readonly id: string;
-  readonly title: string;
-  readonly endedAt: number;
-  readonly host: PersonRef;
-  readonly winner: Winner;
-  readonly online: boolean;
-  readonly players: readonly { readonly seat: number; readonly person: PersonRef }[];
-}
-
+export type Skill = RatingRow["skill"];
+export type PersonStats = PlayerStatsAnswer;
+export type PlayedGame = PlayerStatsAnswer["games"][number];
+export type Team = PlayedGame["team"];
+export type GameResult = PlayedGame["result"];
+export type OutCause = NonNullable<PlayedGame["out"]>["cause"];
+export type ClubStats = ClubStatsAnswer;
+export type SeasonResults = ClubStatsAnswer["seasons"][number];
+export type ArchivedGame = GamesAnswer["games"][number];
 /** The archive's filters as the query string takes them (all optional). */
-export interface GameFilters {
-  readonly from?: string;
-  readonly until?: string;
-  readonly host?: string;
-  readonly player?: string;
-  readonly winner?: Winner;
-}
-
-export interface Correction {
-  readonly seat: number;
-  readonly from: number;
-  readonly to: number;
-  readonly by: PersonRef;
-  readonly at: number;
-  readonly reason: string;
-}
-
+export type GameFilters = GamesQuery;
+export type GamePage = GameAnswer;
+export type Correction = GameAnswer["corrections"][number];
 /** PUT /api/games/:id/points: the correction as recorded. */
-export interface CorrectionAnswer {
-  readonly seat: number;
-  readonly from: number;
-  readonly points: number;
-  readonly by: PersonRef;
-  readonly at: number;
-  readonly reason: string;
-}
-
-export interface GamePage {
-  readonly id: string;
-  readonly title: string;
-  readonly endedAt: number;
-  readonly host: PersonRef;
-  readonly winner: Winner;
-  readonly players: readonly {
-    readonly seat: number;
-    readonly person: PersonRef;
-    readonly card: Card;
-    readonly points: number;
-    readonly corrected: boolean;
-  }[];
-  readonly recap: readonly RecapEntry[];
-  readonly corrections: readonly Correction[];
-}
-
-export interface PersonFound {
-  readonly id: string;
-  readonly name: string;
-  readonly kind: "member" | "guest";
-  readonly council: boolean;
-}
+export type CorrectionAnswer = PointsAnswer;
+export type PersonFound = PeopleAnswer["people"][number];
 
 export interface ClubApi {
-  seasons(): Promise<Result<{ seasons: Season[] }>>;
-  createSeason(body: { name: string; from: string; until: string }): Promise<Result<Season>>;
+  seasons(): Promise<Result<SeasonsAnswer>>;
+  createSeason(body: NewSeasonBody): Promise<Result<Season>>;
   deleteSeason(id: string): Promise<Result<null>>;
   rating(season: string | null): Promise<Result<Rating>>;
   person(id: string): Promise<Result<PersonStats>>;
   clubStats(): Promise<Result<ClubStats>>;
-  games(filters: GameFilters): Promise<Result<{ games: ArchivedGame[] }>>;
+  games(filters: GameFilters): Promise<Result<GamesAnswer>>;
   game(id: string): Promise<Result<GamePage>>;
-  correctPoints(
-    id: string,
-    body: { seat: number; points: number; reason: string },
-  ): Promise<Result<CorrectionAnswer>>;
+  correctPoints(id: string, body: PointsBody): Promise<Result<CorrectionAnswer>>;
   /** One record, or an archive { format: "misto-archive", version: 1, records }. */
-  importRecords(body: unknown): Promise<Result<{ imported: string[] }>>;
-  searchPeople(q: string): Promise<Result<{ people: PersonFound[] }>>;
+  importRecords(body: unknown): Promise<Result<ImportAnswer>>;
+  searchPeople(q: string): Promise<Result<PeopleAnswer>>;
 }
 
 /** A query string from named values, the empty ones left out ("" when nothing is left). */

@@ -2,10 +2,13 @@
 
 import { useEffect, useState } from "preact/hooks";
 import { DisplayScreen } from "../display/DisplayScreen.js";
-import { LANGUAGES, type Language, t, useLang } from "../i18n/index.js";
+import { type Language, t, useLang } from "../i18n/index.js";
+import { NightPage } from "../nights/NightPage.js";
+import { NightsPage } from "../nights/NightsPage.js";
 import { JoinPage } from "../phone/JoinPage.js";
 import { SeatPage } from "../phone/PhoneScreen.js";
 import { ClubRoutes } from "./ClubRoutes.js";
+import { LanguageSwitch } from "./LanguageSwitch.js";
 import { ComplaintsPage } from "./pages/Complaints.js";
 import { NewTablePage } from "./pages/NewTable.js";
 import { OnlineTablePage } from "./pages/OnlineTable.js";
@@ -33,7 +36,7 @@ const OPEN_ROUTES: ReadonlySet<Route["name"]> = new Set([
 
 export function App() {
   const route = useRoute();
-  const [lang, setLang] = useLang();
+  const [lang] = useLang();
   const [me, setMe] = useState<Me>(undefined);
   /** The server could not be asked who is signed in: show what works offline instead of waiting. */
   const [offline, setOffline] = useState(false);
@@ -121,22 +124,18 @@ export function App() {
                 </Link>
               </>
             )}
+            {me && (
+              <Link href="/nights" aria-current={route.name === "nights" ? "page" : undefined}>
+                {t("nights.nav")}
+              </Link>
+            )}
             <Link href="/people">{t("app.nav.people")}</Link>
             {me?.role === "admin" && <Link href="/complaints">{t("app.nav.complaints")}</Link>}
             {me?.person && <Link href={`/people/${encodeURIComponent(me.person)}`}>{t("app.nav.me")}</Link>}
           </nav>
         )}
         <span class="spacer" />
-        <label class="lang">
-          <span class="visually-hidden">{t("app.nav.language")}</span>
-          <select value={lang} onChange={(e) => setLang(e.currentTarget.value as Language)}>
-            {LANGUAGES.map((l) => (
-              <option key={l} value={l}>
-                {t(`app.lang.${l}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <LanguageSwitch class="lang" />
         {me && (
           <button
             type="button"
@@ -200,6 +199,10 @@ function Page(props: { route: Route; host: boolean; me: Me; setMe: (me: Me) => v
       return me ? <ComplaintsPage table={null} admin={admin} lang={lang} /> : <Loading />;
     case "tableComplaints":
       return me ? <ComplaintsPage key={route.id} table={route.id} admin={admin} lang={lang} /> : <Loading />;
+    case "nights":
+      return me ? <NightsPage me={me} lang={lang} /> : <Loading />;
+    case "night":
+      return me ? <NightPage key={route.id} id={route.id} lang={lang} /> : <Loading />;
     case "display":
     case "join":
     case "seat":

@@ -15,7 +15,7 @@ export function ClubRoutes(props: { route: ClubRoute; me: HostInfo | null | unde
   const [pages, setPages] = useState<ClubModule | null>(loaded);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
-    if (pages) return;
+    if (loaded) return;
     import("../club/pages.js").then(
       (module) => {
         loaded = module;

@@ -1,47 +1,53 @@
 // The shell's form logic, apart from the components so tests can read it: the settings draft read
-// through the engine's validateSettings, the deal draft read through deckProblems, a pasted list.
+// through the engine's validateSettings (each setting's control and limits from its schema,
+// SETTING_SHAPES), the deal draft read through deckProblems, a pasted list.
 
 import {
   type Card,
   DEFAULT_SETTINGS,
   deckProblems,
   SETTING_NAMES,
+  SETTING_SHAPES,
+  type SettingShape,
   type Settings,
   validateSettings,
 } from "@misto/engine";
+import { LIMITS } from "./limits.js";
 
 type Name = keyof Settings;
 
 /**
  * A setting's problem: the list does not read as numbers, or the engine refuses the value. The
- * engine's sentence is English; the range it names is kept apart so the host reads it in his language.
+ * engine's sentence is English (kept as `detail`); the limits come from the setting's schema, so
+ * the host reads them in his language.
  */
 export type SettingProblem =
   | { readonly kind: "list" }
   | {
       readonly kind: "invalid";
       readonly detail: string;
-      /** The legal whole numbers, read from the engine's "from MIN to MAX". */
+      /** The legal whole numbers (of each entry, for a list). */
       readonly range?: { readonly min: number; readonly max: number };
-      /** The setting is a list of such numbers. */
-      readonly list?: boolean;
+      /** The setting is a list of such numbers, of this many entries. */
+      readonly list?: { readonly minItems: number; readonly maxItems: number };
     };
 
-/** The range the engine's sentence names ("… from 5 to 3600"), if it names one. */
-function rangeOf(message: string): { min: number; max: number } | undefined {
-  const found = /from (-?\d+) to (-?\d+)/.exec(message);
-  return found ? { min: Number(found[1]), max: Number(found[2]) } : undefined;
+/** The limits a refused value is shown with, from its setting's shape. */
+function invalid(shape: SettingShape, detail: string): SettingProblem {
+  switch (shape.kind) {
+    case "number":
+      return { kind: "invalid", detail, range: { min: shape.min, max: shape.max } };
+    case "list":
+      return {
+        kind: "invalid",
+        detail,
+        range: { min: shape.min, max: shape.max },
+        list: { minItems: shape.minItems, maxItems: shape.maxItems },
+      };
+    default:
+      return { kind: "invalid", detail };
+  }
 }
-
-/** The values of the settings that are a choice of words; the engine's checks say the same. */
-export const SETTING_OPTIONS: Partial<Record<Name, readonly string[]>> = {
-  firstPhase: ["day", "night"],
-  tieRule: ["revoteThenLiftAll", "revoteThenNobody", "nobody", "allTied"],
-  repeatLimitScope: ["sameTarget", "anyTarget"],
-};
-
-/** Settings whose empty number means "off" (null). */
-export const NULLABLE: ReadonlySet<Name> = new Set(["drawAfterQuietPhases"]);
 
 /** What the host has typed: booleans and choices as values, numbers and lists as their text. */
 export type SettingsDraft = Readonly<Record<Name, string | boolean>>;
@@ -62,6 +68,20 @@ export function defaultDraft(): SettingsDraft {
   return draft as SettingsDraft;
 }
 
+/** A draft's text read as its setting's value (the engine's check comes after). */
+function readSetting(shape: SettingShape, value: string | boolean): { value: unknown; badList?: true } {
+  if (typeof value === "boolean" || shape.kind === "boolean" || shape.kind === "choice") return { value };
+  if (shape.kind === "list") {
+    const parts = value.split(/[\s,;]+/).filter(Boolean);
+    const numbers = parts.map(Number);
+    return parts.length === 0 || numbers.some(Number.isNaN)
+      ? { value: numbers, badList: true }
+      : { value: numbers };
+  }
+  const text = value.trim();
+  return { value: text === "" ? (shape.nullable ? null : text) : Number(text) };
+}
+
 /** The draft read into settings values, and every problem by setting (the engine's, or the list's shape). */
 export function readDraft(draft: SettingsDraft): {
   settings: Record<string, unknown>;
@@ -70,32 +90,15 @@ export function readDraft(draft: SettingsDraft): {
   const settings: Record<string, unknown> = {};
   const problems: Partial<Record<string, SettingProblem>> = {};
   for (const name of SETTING_NAMES) {
-    const value = draft[name];
-    const base: unknown = DEFAULT_SETTINGS[name];
-    if (typeof value === "boolean" || SETTING_OPTIONS[name]) settings[name] = value;
-    else if (Array.isArray(base)) {
-      const parts = String(value)
-        .split(/[\s,;]+/)
-        .filter(Boolean);
-      const numbers = parts.map(Number);
-      if (parts.length === 0 || numbers.some(Number.isNaN)) problems[name] = { kind: "list" };
-      settings[name] = numbers;
-    } else {
-      const text = String(value).trim();
-      settings[name] = text === "" && NULLABLE.has(name) ? null : text === "" ? text : Number(text);
-    }
+    const read = readSetting(SETTING_SHAPES[name], draft[name]);
+    settings[name] = read.value;
+    if (read.badList) problems[name] = { kind: "list" };
   }
   const checked = validateSettings(settings);
   if (!checked.ok) {
     for (const p of checked.problems) {
-      const range = rangeOf(p.message);
-      const list = Array.isArray(DEFAULT_SETTINGS[p.setting as Name]);
-      problems[p.setting] ??= {
-        kind: "invalid",
-        detail: p.message,
-        ...(range ? { range } : {}),
-        ...(list ? { list } : {}),
-      };
+      // Every key of the draft is a setting: each problem names one.
+      problems[p.setting] ??= invalid(SETTING_SHAPES[p.setting as Name], p.message);
     }
   }
   return { settings, problems };
@@ -113,7 +116,7 @@ export function readDeal(deal: DealDraft): { seed: string } | { cards: Card[] } 
   if (deal.mode === "random") return { random: true };
   if (deal.mode === "seed") {
     const seed = deal.seed.trim();
-    return seed.length > 0 && seed.length <= 200 ? { seed } : null;
+    return seed.length > 0 && seed.length <= LIMITS.seed ? { seed } : null;
   }
   return deckProblems(deal.cards).length === 0 ? { cards: deal.cards as Card[] } : null;
 }

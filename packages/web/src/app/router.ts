@@ -15,8 +15,9 @@ export function navigate(path: string, options: { replace?: boolean } = {}): voi
   window.scrollTo(0, 0);
 }
 
+const read = () => matchRoute(location.pathname, location.hash, location.search);
+
 export function useRoute(): Route {
-  const read = () => matchRoute(location.pathname, location.hash, location.search);
   const [route, setRoute] = useState(read);
   useEffect(() => {
     const update = () => setRoute(read());

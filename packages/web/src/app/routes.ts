@@ -14,6 +14,8 @@ export type Route =
   | { readonly name: "person"; readonly id: string }
   | { readonly name: "complaints" }
   | { readonly name: "tableComplaints"; readonly id: string }
+  | { readonly name: "nights" }
+  | { readonly name: "night"; readonly id: string }
   | ClubRoute
   | { readonly name: "notFound" };
 
@@ -52,6 +54,9 @@ export function matchRoute(path: string, hash = "", search = ""): Route {
   const person = /^\/people\/([^/]+)$/.exec(clean);
   if (person?.[1]) return { name: "person", id: decodeURIComponent(person[1]) };
   if (clean === "/complaints") return { name: "complaints" };
+  if (clean === "/nights") return { name: "nights" };
+  const night = /^\/nights\/([^/]+)$/.exec(clean);
+  if (night?.[1]) return { name: "night", id: decodeURIComponent(night[1]) };
   const complaints = /^\/tables\/([^/]+)\/complaints$/.exec(clean);
   if (complaints?.[1]) return { name: "tableComplaints", id: decodeURIComponent(complaints[1]) };
   const table = /^\/tables\/([^/]+)$/.exec(clean);

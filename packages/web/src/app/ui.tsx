@@ -84,9 +84,10 @@ export function NewPasswordField(props: {
   label: string;
   value: string;
   onInput: (value: string) => void;
+  problem?: string | null;
 }) {
   return (
-    <Field id={props.id} label={props.label} help={t("app.setup.passwordHelp")}>
+    <Field id={props.id} label={props.label} help={t("app.setup.passwordHelp")} problem={props.problem}>
       <input
         id={props.id}
         type="password"

@@ -19,7 +19,9 @@ export function ArchiveFilters(props: {
   const [q, setQ] = useState("");
   const [found, setFound] = useState<PersonFound[]>([]);
   const [chosen, setChosen] = useState<PersonFound | null>(null);
-  useEffect(() => setDraft(props.filters), [JSON.stringify(props.filters)]);
+  // The draft follows the filters when they change in value (a new object each render is the same filters).
+  const applied = JSON.stringify(props.filters);
+  useEffect(() => setDraft(JSON.parse(applied)), [applied]);
 
   useEffect(() => {
     const text = q.trim();

@@ -3,7 +3,7 @@
 
 import type { ClubStats } from "../api/club.js";
 import { ErrorLine, Loading } from "../app/ui.js";
-import { type Language, t } from "../i18n/index.js";
+import { type Language, t, tn } from "../i18n/index.js";
 import { Bars, Figure } from "./Charts.js";
 import { clubApi } from "./session.js";
 import { useLoad } from "./useLoad.js";
@@ -85,7 +85,7 @@ function ClubFigures(props: { stats: ClubStats; lang: Language }) {
         {seasons.map((s) => (
           <div key={s.season?.id ?? "all"} class="season-bars">
             <p class="season-bars-name">
-              {seasonName(s)} · {t("club.stats.gamesCount", { n: s.games })}
+              {seasonName(s)} · {tn("club.stats.gamesCount", s.games)}
             </p>
             <Bars
               format={pct}

@@ -4,7 +4,7 @@
 
 import { useState } from "preact/hooks";
 import { ErrorLine, errorText, Field } from "../app/ui.js";
-import { t } from "../i18n/index.js";
+import { t, tn } from "../i18n/index.js";
 import { type ImportFile, readImportFile } from "./forms.js";
 import { GameLink } from "./parts.js";
 import { clubApi } from "./session.js";
@@ -59,7 +59,9 @@ export function ImportPage() {
         </Field>
         {file?.ok && (
           <p>
-            {t(file.kind === "record" ? "club.import.oneRecord" : "club.import.archive", { n: file.games })}
+            {file.kind === "record"
+              ? t("club.import.oneRecord", { n: file.games })
+              : tn("club.import.archive", file.games)}
           </p>
         )}
         <button type="submit" class="primary" disabled={busy || !file?.ok}>

@@ -1,6 +1,6 @@
 // One request a page shows: its answer, or its problem in words, asked again when `key` changes.
 
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import type { Result } from "../api/client.js";
 import { errorText } from "../app/ui.js";
 
@@ -17,10 +17,13 @@ export function useLoad<T>(ask: () => Promise<Result<T>>, key: string): Loaded<T
   const [value, setValue] = useState<T | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [round, setRound] = useState(0);
+  // The page's newest `ask` (a new closure each render); `key` and `round` say when to ask again.
+  const latest = useRef(ask);
+  latest.current = ask;
   useEffect(() => {
     let live = true;
     setError(null);
-    void ask().then((answer) => {
+    void latest.current().then((answer) => {
       if (!live) return;
       if (answer.ok) setValue(answer.value);
       else setError(errorText(answer.error));

@@ -4,7 +4,7 @@
 import type { SeatView, View } from "@misto/engine";
 import { useEffect, useState } from "preact/hooks";
 import { keepAwake } from "../app/wakeLock.js";
-import { foulDots } from "../game/seatFacts.js";
+import { badgesOf, foulDots } from "../game/seatFacts.js";
 import { phaseTitle } from "../game/steps.js";
 import { formatClock } from "../game/timer.js";
 import { t } from "../i18n/index.js";
@@ -17,14 +17,14 @@ export function DisplayScreen(props: { tableId: string; lang: Language }) {
   const { view, connected } = useSpectatorView(props.tableId);
   useEffect(() => keepAwake(), []);
   return (
-    <div class="display" lang={props.lang}>
+    <main class="display" lang={props.lang}>
       {!connected && (
         <p class="display-offline" role="status">
           {t("display.reconnecting")}
         </p>
       )}
       {view ? <DisplayBody view={view} /> : <p class="display-wait">{t("display.waiting")}</p>}
-    </div>
+    </main>
   );
 }
 
@@ -102,6 +102,7 @@ function Clock(props: { seconds: number | null; since: number }) {
 function DisplaySeat(props: { seat: SeatView; current: boolean; removed: number }) {
   const s = props.seat;
   const place = DISPLAY_PLACES[s.seat] ?? { row: 1, column: 1 };
+  const badges = badgesOf(s);
   const style = { gridRow: String(place.row), gridColumn: String(place.column) };
   const classes = ["display-seat", s.out ? "display-seat-out" : "", props.current ? "display-seat-now" : ""];
   return (
@@ -111,6 +112,9 @@ function DisplaySeat(props: { seat: SeatView; current: boolean; removed: number 
       {s.card && <span class="display-seat-card">{t(`card.${s.card}`)}</span>}
       {s.out && <span class="display-seat-cause">{t(`cause.${s.out.cause}`)}</span>}
       {!s.out && <span class="display-seat-fouls">{foulDots(s.fouls, props.removed)}</span>}
+      {/* FOUL-4: the room sees who may not speak or vote. */}
+      {badges.muted && <span class="display-seat-mark">{t("seat.muted")}</span>}
+      {badges.noVote && <span class="display-seat-mark">{t("seat.noVote")}</span>}
     </div>
   );
 }

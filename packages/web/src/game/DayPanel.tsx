@@ -74,6 +74,20 @@ function Grave(props: { view: View; seat: Seat; send: (a: Action) => boolean }) 
   const { view, seat } = props;
   const grave = view.host?.grave;
   if (grave?.don !== seat) return null;
+  // The choice is made: what it was, as a plain fact (not the engine's refusal of a second one).
+  if (grave.chosen) {
+    const taken = view.seats.find(
+      (s) => s.out?.cause === "grave" && s.out.kind === "day" && s.out.n === view.phase.n,
+    );
+    return (
+      <section class="grave">
+        <h3>{t("grave.title")}</h3>
+        <p class="say" role="status">
+          {taken ? t("grave.taken", { don: seat, seat: taken.seat }) : t("grave.tookNobody", { don: seat })}
+        </p>
+      </section>
+    );
+  }
   if (grave.lost) {
     return (
       <section class="grave">
@@ -87,6 +101,7 @@ function Grave(props: { view: View; seat: Seat; send: (a: Action) => boolean }) 
     <section class="grave" aria-labelledby="grave-title">
       <h3 id="grave-title">{t("grave.title")}</h3>
       <p class="hint">{t("grave.hint", { n: seat })}</p>
+      <p class="say say-note">{t("grave.first")}</p>
       <div class="seat-buttons">
         {legal.map((a) =>
           a.type === "grave" && a.target !== null ? (
@@ -104,7 +119,7 @@ function Grave(props: { view: View; seat: Seat; send: (a: Action) => boolean }) 
       </div>
       <button
         type="button"
-        class="btn btn-big"
+        class="btn btn-big grave-nobody"
         onClick={() => props.send({ actor: "host", type: "grave", seat, target: null })}
       >
         {t("grave.nobody")}

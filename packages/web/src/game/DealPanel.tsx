@@ -3,9 +3,11 @@
 import type { Action, View } from "@misto/engine";
 import { useState } from "preact/hooks";
 import { t } from "../i18n/index.js";
+import { DealReveal } from "./DealReveal.js";
 
 export function DealPanel(props: { view: View; send: (a: Action) => boolean }) {
   const [confirm, setConfirm] = useState(false);
+  const [reveal, setReveal] = useState(false);
   const redeal = () => {
     const seed = Array.from(crypto.getRandomValues(new Uint32Array(2)), (n) => n.toString(36)).join("-");
     if (props.send({ actor: "host", type: "redeal", seed })) setConfirm(false);
@@ -15,6 +17,11 @@ export function DealPanel(props: { view: View; send: (a: Action) => boolean }) {
       <h2>{t("deal.title")}</h2>
       <p class="say">{t("deal.say")}</p>
       <p class="hint">{t("deal.hint")}</p>
+      {/* Players without phones see their cards here, one at a time. */}
+      <button type="button" class="btn btn-big" onClick={() => setReveal(true)} aria-haspopup="dialog">
+        {t("deal.reveal.open")}
+      </button>
+      {reveal && <DealReveal view={props.view} onClose={() => setReveal(false)} />}
       {confirm ? (
         <div class="confirm" role="alertdialog" aria-label={t("deal.redeal")}>
           <p>{t("deal.redealConfirm")}</p>

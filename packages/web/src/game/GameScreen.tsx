@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { keepAwake } from "../app/wakeLock.js";
 import { t } from "../i18n/index.js";
 import type { Language } from "../i18n/types.js";
+import { PhonesPanel } from "../phone/PhonesPanel.js";
 import { CheckOverlay } from "./CheckOverlay.js";
 import { DayPanel } from "./DayPanel.js";
 import { DealPanel } from "./DealPanel.js";
@@ -16,6 +17,7 @@ import { MorningCard } from "./MorningCard.js";
 import { NightPanel } from "./NightPanel.js";
 import { PhaseBar } from "./PhaseBar.js";
 import { RuleErrorBanner } from "./RuleErrorBanner.js";
+import { ScrollCue } from "./ScrollCue.js";
 import { SeatMenu } from "./SeatMenu.js";
 import { SeatRing } from "./SeatRing.js";
 import { unlockAudio } from "./sound.js";
@@ -31,7 +33,11 @@ export function GameScreen(props: { table: TableHandle; lang: Language }) {
   const [menuSeat, setMenuSeat] = useState<Seat | null>(null);
   const [error, setError] = useState<RuleError | null>(null);
   const [check, setCheck] = useState<{ target: Seat; black: boolean } | null>(null);
+  const [phones, setPhones] = useState(false);
+  // While a sheet is open it owns the keys (Escape closes it) and the primary button is covered.
+  const sheetOpen = menuSeat !== null || check !== null || phones;
   const clock = useStepTimer(view.phase.seconds, view.phase.since);
+  const panelBody = useRef<HTMLDivElement>(null);
 
   useEffect(() => keepAwake(), []);
   // NIGHT-11: the commissar is shown his answer the moment he checks (the engine's view.host.answered),
@@ -51,25 +57,24 @@ export function GameScreen(props: { table: TableHandle; lang: Language }) {
   const primary = primaryOf(view);
   const undo = () => send({ actor: "host", type: "undo" });
 
-  const keys = useRef({ primary, undo, toggle: clock.toggle, menuOpen: menuSeat !== null });
-  keys.current = { primary, undo, toggle: clock.toggle, menuOpen: menuSeat !== null };
+  const keys = useRef({ primary, undo, toggle: clock.toggle, sheetOpen });
+  keys.current = { primary, undo, toggle: clock.toggle, sheetOpen };
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement | null;
       if (target?.closest("input, textarea, select, [contenteditable]")) return;
       const k = keys.current;
+      // Any sheet, the step panel's own included (the deal on this screen), owns the keys.
+      const covered = k.sheetOpen || document.querySelector(".sheet-layer") !== null;
       if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "z") {
         e.preventDefault();
         k.undo();
-      } else if (e.key === " " && !k.menuOpen) {
+      } else if (e.key === " " && !covered) {
         e.preventDefault();
         k.toggle();
-      } else if (e.key === "ArrowRight" && !k.menuOpen && k.primary?.enabled) {
+      } else if (e.key === "ArrowRight" && !covered && k.primary?.enabled) {
         e.preventDefault();
         send(k.primary.action);
-      } else if (e.key === "Escape") {
-        setMenuSeat(null);
-        setCheck(null);
       }
     };
     window.addEventListener("keydown", onKey);
@@ -78,15 +83,23 @@ export function GameScreen(props: { table: TableHandle; lang: Language }) {
 
   return (
     <div class={`game game-${view.phase.kind}`} lang={props.lang} onPointerDown={unlockAudio}>
-      <PhaseBar table={table} clock={clock} hideCards={hideCards} onHideCards={setHideCards} onUndo={undo} />
+      <PhaseBar
+        table={table}
+        clock={clock}
+        hideCards={hideCards}
+        onHideCards={setHideCards}
+        onUndo={undo}
+        onPhones={() => setPhones(true)}
+      />
       {/* Not a <main>: the shell's <main> already holds the game (one main landmark per page). */}
       <div class="game-main">
         <SeatRing view={view} hideCards={hideCards} onSeat={setMenuSeat} />
         <section class="game-panel" aria-label={t("panel.label")}>
           <RuleErrorBanner error={error} onDismiss={() => setError(null)} />
-          <div class="panel-body">
+          <div class="panel-body" ref={panelBody}>
             <StepPanel table={table} send={send} clock={clock} />
           </div>
+          <ScrollCue box={panelBody} />
           <div class="primary-slot">
             {primary ? (
               <button
@@ -108,6 +121,7 @@ export function GameScreen(props: { table: TableHandle; lang: Language }) {
         <SeatMenu view={view} seat={menuSeat} send={send} onClose={() => setMenuSeat(null)} />
       )}
       {check && <CheckOverlay check={check} onClose={() => setCheck(null)} />}
+      {phones && <PhonesPanel tableId={table.id} onClose={() => setPhones(false)} />}
     </div>
   );
 }

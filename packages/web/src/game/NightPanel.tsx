@@ -44,7 +44,7 @@ export function NightPanel(props: { view: View; send: (a: Action) => boolean }) 
         {script.role === "note" ? (
           <Note script={script} send={props.send} />
         ) : (
-          <Choosers script={script} send={props.send} />
+          <Choosers key={view.phase.since} view={view} script={script} send={props.send} />
         )}
         <p class="say say-sleep">{t(words.sleep)}</p>
       </article>
@@ -53,13 +53,51 @@ export function NightPanel(props: { view: View; send: (a: Action) => boolean }) 
   );
 }
 
-function Choosers(props: { script: NightScript; send: (a: Action) => boolean }) {
+function Choosers(props: { view: View; script: NightScript; send: (a: Action) => boolean }) {
   const { script } = props;
+  // ACTING-DON: mafiosi shooting together must show one target; a second choice that differs from
+  // the first means no shot tonight, so the host confirms it before it is recorded.
+  const [split, setSplit] = useState<{ seat: number; target: number | null; other: number | null } | null>(
+    null,
+  );
+  const together = script.role === "mafia" && script.wake.length > 1;
+  const tonight = props.view.host?.nights.at(-1)?.choices ?? [];
+  const choose = (seat: number, target: number | null) => {
+    const first = together ? tonight.find((c) => c.role === "mafia" && c.seat !== seat) : undefined;
+    if (first && first.target !== target) setSplit({ seat, target, other: first.target });
+    else props.send({ actor: "host", type: "choose", seat, target });
+  };
+  if (split)
+    return (
+      <div class="confirm confirm-split" role="alertdialog" aria-labelledby="split-title">
+        <p id="split-title" class="say say-note">
+          {t("night.splitWarning", {
+            list: script.wake.join(", "),
+            a: split.other === null ? t("night.skipped") : split.other,
+            b: split.target === null ? t("night.skipped") : split.target,
+          })}
+        </p>
+        <button
+          type="button"
+          class="btn btn-accent"
+          onClick={() => {
+            setSplit(null);
+            props.send({ actor: "host", type: "choose", seat: split.seat, target: split.target });
+          }}
+        >
+          {t("night.splitRecord")}
+        </button>
+        <button type="button" class="btn" onClick={() => setSplit(null)}>
+          {t("night.splitBack")}
+        </button>
+      </div>
+    );
   return (
     <>
       {script.choosers.map((c) => (
-        <section key={c.seat} class="chooser" aria-label={t("night.chooser", { n: c.seat })}>
-          {script.choosers.length > 1 && <h3>{t("night.chooser", { n: c.seat })}</h3>}
+        <section key={c.seat} class="chooser" aria-labelledby={`chooser-${c.seat}`}>
+          {/* Always labelled: once one mafioso has chosen, the other's row still says whose it is. */}
+          <h3 id={`chooser-${c.seat}`}>{t("night.chooser", { n: c.seat })}</h3>
           {c.onlySkip && <p class="hint">{t("night.onlySkip")}</p>}
           <div class="seat-buttons">
             {!c.onlySkip &&
@@ -68,18 +106,14 @@ function Choosers(props: { script: NightScript; send: (a: Action) => boolean }) 
                   key={target}
                   type="button"
                   class="btn btn-seat"
-                  onClick={() => props.send({ actor: "host", type: "choose", seat: c.seat, target })}
+                  onClick={() => choose(c.seat, target)}
                   aria-label={t("menu.chooseFor", { chooser: c.seat, seat: target })}
                 >
                   {target}
                 </button>
               ))}
           </div>
-          <button
-            type="button"
-            class="btn btn-big"
-            onClick={() => props.send({ actor: "host", type: "choose", seat: c.seat, target: null })}
-          >
+          <button type="button" class="btn btn-big" onClick={() => choose(c.seat, null)}>
             {t("night.skip")}
           </button>
         </section>

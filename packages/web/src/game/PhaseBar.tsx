@@ -2,8 +2,8 @@
 
 import { useState } from "preact/hooks";
 import { t } from "../i18n/index.js";
-import { PhonesPanel } from "../phone/PhonesPanel.js";
 import type { TableHandle } from "./handle.js";
+import { Sheet } from "./Sheet.js";
 import { phaseTitle } from "./steps.js";
 import { Timer } from "./Timer.js";
 import { UndoLog } from "./UndoLog.js";
@@ -15,11 +15,13 @@ export function PhaseBar(props: {
   hideCards: boolean;
   onHideCards: (hide: boolean) => void;
   onUndo: () => void;
+  /** Opens the "Players' phones" sheet (drawn by the game screen, above everything, the primary button included). */
+  onPhones: () => void;
 }) {
   const { table, clock } = props;
   const view = table.view;
   const title = phaseTitle(view);
-  const [phones, setPhones] = useState(false);
+  const [more, setMore] = useState(false);
   return (
     <header class={`phase-bar phase-${view.phase.kind}`}>
       <div class="phase-title">
@@ -28,6 +30,55 @@ export function PhaseBar(props: {
       </div>
       <Timer clock={clock} size="bar" />
       <SyncStatus table={table} />
+      {/* On a phone the cards toggle and the phones sheet wait behind "More" (CSS shows one or the other). */}
+      <div class="bar-tools">
+        <BarTools {...props} />
+      </div>
+      <button
+        type="button"
+        class="btn btn-icon bar-more"
+        onClick={() => setMore(true)}
+        aria-haspopup="dialog"
+        aria-label={t("bar.more")}
+      >
+        ☰
+      </button>
+      <UndoLog
+        state={table.state}
+        canUndo={view.host?.canUndo ?? false}
+        onUndo={props.onUndo}
+        hideRoles={props.hideCards}
+      />
+      {more && (
+        <Sheet labelledBy="bar-more-title" class="sheet-more" onClose={() => setMore(false)}>
+          <header class="sheet-head">
+            <h2 id="bar-more-title">{t("bar.more")}</h2>
+            <button
+              type="button"
+              class="btn btn-icon"
+              onClick={() => setMore(false)}
+              aria-label={t("common.close")}
+            >
+              ✕
+            </button>
+          </header>
+          <BarTools
+            {...props}
+            onPhones={() => {
+              setMore(false);
+              props.onPhones();
+            }}
+          />
+        </Sheet>
+      )}
+    </header>
+  );
+}
+
+/** The cards toggle and the phones sheet's button: in the bar on a tablet, behind "More" on a phone. */
+function BarTools(props: { hideCards: boolean; onHideCards: (hide: boolean) => void; onPhones: () => void }) {
+  return (
+    <>
       <label class="toggle">
         <input
           type="checkbox"
@@ -37,17 +88,10 @@ export function PhaseBar(props: {
         <span class="toggle-track" aria-hidden="true" />
         <span>{t("seat.hideCards")}</span>
       </label>
-      <button type="button" class="btn" onClick={() => setPhones(true)} aria-haspopup="dialog">
+      <button type="button" class="btn" onClick={props.onPhones} aria-haspopup="dialog">
         {t("phones.show")}
       </button>
-      <UndoLog
-        state={table.state}
-        canUndo={view.host?.canUndo ?? false}
-        onUndo={props.onUndo}
-        hideRoles={props.hideCards}
-      />
-      {phones && <PhonesPanel tableId={table.id} onClose={() => setPhones(false)} />}
-    </header>
+    </>
   );
 }
 

@@ -4,7 +4,7 @@
 
 import type { Action, Actor, Seat, View } from "@misto/engine";
 import { useState } from "preact/hooks";
-import { t } from "../i18n/index.js";
+import { t, tn } from "../i18n/index.js";
 
 type Send = (a: Action) => boolean;
 
@@ -171,7 +171,7 @@ function Review(props: { view: View; send: Send }) {
   return (
     <>
       <fieldset class="rating-box">
-        <legend>{t("rating.bonus", { n: limit })}</legend>
+        <legend>{tn("rating.bonus", limit)}</legend>
         <SeatSelect view={props.view} value={bonusSeat} onChange={setBonusSeat} label={t("rating.seat")} />
         {[1, 2].map((points) => (
           <button

@@ -22,7 +22,8 @@ export function scriptWords(view: View, script: NightScript): ScriptWords {
     return {
       opening,
       wake: prostitute ? "night.say.acquaintanceWithProstitute" : "night.say.acquaintance",
-      ask: "night.say.donShows",
+      // The Don shows himself only if he is still there to wake (he may have left on day 1).
+      ask: script.wake.some((seat) => view.seats[seat - 1]?.card === "don") ? "night.say.donShows" : null,
       sleep: prostitute ? "night.say.acquaintanceSleepWithProstitute" : "night.say.mafiaSleeps",
     };
   }

@@ -50,7 +50,15 @@ export function primaryOf(view: View): Primary | null {
   const next = view.host?.next;
   if (!next) return null;
   const action: Action = { actor: "host", type: next.command };
-  return { key: PRIMARY_KEYS[next.kind], action, enabled: isLegal(view, action.type) };
+  // DON-1: the engine lets the word end with the grave untouched, which records no choice; the
+  // console asks the host to record one first (a seat, or "nobody").
+  const enabled = isLegal(view, action.type) && !graveOpen(view);
+  return { key: PRIMARY_KEYS[next.kind], action, enabled };
+}
+
+/** DON-1: the current last word is the Don's and his grave is still to be chosen (view.host.grave). */
+export function graveOpen(view: View): boolean {
+  return view.host?.grave?.open === true;
 }
 
 /** The phase bar's title: i18n key and parameters. */

@@ -4,6 +4,7 @@ import { APP_STRINGS } from "./app.js";
 import { CHAT_STRINGS } from "./chat.js";
 import { CLUB_STRINGS } from "./club.js";
 import { GAME_STRINGS } from "./game.js";
+import { NIGHTS_STRINGS } from "./nights.js";
 import { PEOPLE_STRINGS } from "./people.js";
 import { PHONE_STRINGS } from "./phone.js";
 import { type Dictionary, LANGUAGES, type Language, type Strings } from "./types.js";
@@ -14,6 +15,7 @@ export const PARTS: Readonly<Record<string, Strings>> = {
   chat: CHAT_STRINGS,
   club: CLUB_STRINGS,
   game: GAME_STRINGS,
+  nights: NIGHTS_STRINGS,
   people: PEOPLE_STRINGS,
   phone: PHONE_STRINGS,
 };

@@ -3,6 +3,7 @@
 
 import { useEffect, useState } from "preact/hooks";
 import { DICTIONARIES, type Params, pickLanguage, translate } from "./core.js";
+import { type PluralKey, pluralText } from "./plurals.js";
 import { LANGUAGES, type Language } from "./types.js";
 
 export { LANGUAGES, type Language } from "./types.js";
@@ -41,6 +42,11 @@ export function setLang(lang: Language): void {
 /** The text of `key` in the current language. */
 export function t(key: string, params?: Params): string {
   return translate(current, key, params);
+}
+
+/** The counted phrase `key` for `n` in the current language (Intl.PluralRules picks the form). */
+export function tn(key: PluralKey, n: number, params?: Params): string {
+  return pluralText(current, key, n, params);
 }
 
 /** Whether a key exists (for data the server names, such as a phase). */

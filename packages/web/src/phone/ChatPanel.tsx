@@ -4,7 +4,7 @@
 
 import type { View } from "@misto/engine";
 import { useEffect, useRef, useState } from "preact/hooks";
-import { t } from "../i18n/index.js";
+import { t, tn } from "../i18n/index.js";
 import {
   type ChatEntry,
   cityEntries,
@@ -132,7 +132,7 @@ function ChatRoom(props: {
       </form>
       {!floor.may && <p class="chat-reason">{tr(floor.reason)}</p>}
       {floor.may && problem === "tooLong" && (
-        <p class="chat-reason">{t("chat.tooLong", { n: MAX_SPEECH_LENGTH })}</p>
+        <p class="chat-reason">{tn("chat.tooLong", MAX_SPEECH_LENGTH)}</p>
       )}
       {answer?.state === "rejected" && (
         <p class="phone-error" role="alert">

@@ -3,6 +3,7 @@
 // An online table whose game has begun admits nobody: the page links to where it can be followed.
 
 import { useState } from "preact/hooks";
+import { LanguageSwitch } from "../app/LanguageSwitch.js";
 import { navigate } from "../app/router.js";
 import { Link } from "../app/ui.js";
 import { t } from "../i18n/index.js";
@@ -34,9 +35,12 @@ export function JoinPage(props: { code: string | null; lang: Language }) {
     navigate(`/seat/${encodeURIComponent(answer.value.table)}`);
   };
   return (
-    <div class="phone" lang={props.lang}>
-      <form class="phone-body" onSubmit={join}>
-        <h1 class="phone-title">{t("phone.join.title")}</h1>
+    <main class="phone" lang={props.lang}>
+      <form class="phone-body" onSubmit={join} aria-labelledby="join-title">
+        <LanguageSwitch class="phone-lang" />
+        <h1 class="phone-title" id="join-title">
+          {t("phone.join.title")}
+        </h1>
         <label class="phone-field">
           <span>{t("phone.join.code")}</span>
           <input
@@ -80,6 +84,6 @@ export function JoinPage(props: { code: string | null; lang: Language }) {
           {seat === null ? t("phone.join.pickSeat") : t("phone.join.go", { n: seat })}
         </button>
       </form>
-    </div>
+    </main>
   );
 }

@@ -5,6 +5,7 @@
 // pick that counts for nothing is confirmed like any other and sends nothing (docs/api.md "Phones").
 
 import { useEffect, useState } from "preact/hooks";
+import { LanguageSwitch } from "../app/LanguageSwitch.js";
 import { keepAwake } from "../app/wakeLock.js";
 import { t } from "../i18n/index.js";
 import type { Language } from "../i18n/types.js";
@@ -52,6 +53,7 @@ function SeatScreen(props: { tableId: string; seat: number; token: string; lang:
         <span class={`phone-conn${socket.connected ? "" : " phone-conn-off"}`} role="status">
           {socket.connected ? t("phone.online") : t("phone.reconnecting")}
         </span>
+        <LanguageSwitch class="phone-lang" />
       </header>
       {socket.refused && (
         <p class="phone-error" role="alert">
@@ -162,7 +164,9 @@ function ChoiceBlock(props: ScreenProps) {
   const [sent, setSent] = useState<string | null>(null);
   const [kept, setKept] = useState(false);
   const choiceId = choice?.id ?? null;
-  // A new question clears the old pick; the last answer stays until the next one is sent.
+  // A new question clears the old pick; the last answer stays until the next one is sent, or the
+  // next step begins (a new screen title): "Accepted." belongs to the step it answered.
+  const step = JSON.stringify(screen.title);
   useEffect(() => {
     setPicked(null);
     if (choiceId !== null) {
@@ -170,6 +174,11 @@ function ChoiceBlock(props: ScreenProps) {
       setKept(false);
     }
   }, [choiceId]);
+  useEffect(() => {
+    if (screen.kind === "night") return;
+    setSent(null);
+    setKept(false);
+  }, [step, screen.kind]);
   const answer = sent ? socket.answers[sent] : undefined;
   const option = picked === null ? undefined : choice?.options[picked];
   const night = screen.kind === "night";

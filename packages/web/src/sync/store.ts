@@ -217,7 +217,7 @@ export class TableStore {
       const answer = await this.deps.api.command(this.id, {
         id: step.id,
         seq: step.seq,
-        command: step.command as unknown as { type: string },
+        command: step.command,
       });
       if (this.disposed) return;
       if (answer.ok) {

@@ -10,6 +10,8 @@ import * as chat from "./0004_chat.js";
 import * as people from "./0005_people.js";
 import * as rating from "./0006_rating.js";
 import * as hostSteps from "./0007_host_steps.js";
+import * as onlineSettings from "./0008_online_settings.js";
+import * as nights from "./0009_nights.js";
 
 const MIGRATIONS: Record<string, Migration> = {
   "0001_initial": initial,
@@ -19,6 +21,8 @@ const MIGRATIONS: Record<string, Migration> = {
   "0005_people": people,
   "0006_rating": rating,
   "0007_host_steps": hostSteps,
+  "0008_online_settings": onlineSettings,
+  "0009_nights": nights,
 };
 
 export const migrations: MigrationProvider = {

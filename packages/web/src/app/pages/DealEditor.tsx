@@ -4,6 +4,7 @@
 import { CARDS, type Card, DECK, deckProblems } from "@misto/engine";
 import { t } from "../../i18n/index.js";
 import { type DealDraft, EMPTY_CARDS } from "../forms.js";
+import { LIMITS } from "../limits.js";
 import { describedBy, Field } from "../ui.js";
 
 export function DealEditor(props: {
@@ -63,7 +64,7 @@ export function DealEditor(props: {
         <Field id="deal-seed" label={t("app.new.seed")} help={t("app.new.seedHelp")}>
           <input
             id="deal-seed"
-            maxLength={200}
+            maxLength={LIMITS.seed}
             autoComplete="off"
             spellcheck={false}
             value={deal.seed}

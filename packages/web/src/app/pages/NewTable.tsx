@@ -4,7 +4,7 @@
 // always dealt at random and opens its follower page.
 
 import { useMemo, useState } from "preact/hooks";
-import { t } from "../../i18n/index.js";
+import { getLang, t, tn } from "../../i18n/index.js";
 import { keepTable } from "../../sync/store.js";
 import {
   type DealDraft,
@@ -14,6 +14,7 @@ import {
   readDraft,
   type SettingsDraft,
 } from "../forms.js";
+import { LIMITS } from "../limits.js";
 import { navigate } from "../router.js";
 import { api } from "../session.js";
 import { describedBy, ErrorLine, errorText, Field } from "../ui.js";
@@ -49,7 +50,7 @@ export function NewTablePage() {
     const list = namesFromList(paste);
     // A pasted name is a guest until picked from the directory.
     setSeats(seats.map((seat, i) => (list[i] ? { name: list[i], person: null } : seat)));
-    setPasteNote(list.length === SEATS ? null : t("app.new.pasteCount", { n: list.length }));
+    setPasteNote(list.length === SEATS ? null : tn("app.new.pasteCount", list.length));
   };
 
   const submit = async (event: Event) => {
@@ -59,7 +60,8 @@ export function NewTablePage() {
     setBusy(true);
     setError(null);
     const answer = await api.createTable({
-      ...(title.trim() ? { title: title.trim() } : {}),
+      // Untitled, the table is named in the host's language (the server's own default is English).
+      title: title.trim() || t("app.new.defaultTitle", { date: new Date().toLocaleDateString(getLang()) }),
       settings: settings.settings,
       seats: seats.map((s) => ({ name: s.name.trim(), ...(s.person ? { person: s.person.id } : {}) })),
       deal: dealBody,
@@ -84,7 +86,7 @@ export function NewTablePage() {
       <Field id="table-title" label={t("app.new.tableTitle")}>
         <input
           id="table-title"
-          maxLength={80}
+          maxLength={LIMITS.tableTitle}
           value={title}
           onInput={(e) => setTitle(e.currentTarget.value)}
         />

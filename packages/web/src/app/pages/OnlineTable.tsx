@@ -3,6 +3,7 @@
 // and shows the join code for the players' phones. No host controls: to play, join a seat.
 
 import type { SeatView, View } from "@misto/engine";
+import type { OnlineSettingsJson } from "@misto/protocol";
 import { useEffect, useState } from "preact/hooks";
 import { secondsLeft } from "../../display/backoff.js";
 import { useSpectatorView } from "../../display/useSpectatorView.js";
@@ -37,6 +38,7 @@ export function OnlineTablePage(props: { id: string; lang: Language }) {
       <ErrorLine text={problem} />
       {!connected && <p role="status">{t("display.reconnecting")}</p>}
       {view ? <Follower view={view} /> : <Loading />}
+      {info?.online && <OnlineSettingsList settings={info.online} />}
       {info && playing && (
         <section class="stack online-join" aria-labelledby="online-join">
           <h2 id="online-join">{t("app.online.join")}</h2>
@@ -48,6 +50,33 @@ export function OnlineTablePage(props: { id: string; lang: Language }) {
           </p>
         </section>
       )}
+    </section>
+  );
+}
+
+/** The table's own settings (docs/settings.md "Online tables"): its deadlines and absence rules. */
+function OnlineSettingsList(props: { settings: OnlineSettingsJson }) {
+  const s = props.settings;
+  const seconds = (ms: number) => t("app.online.seconds", { n: Math.round(ms / 100) / 10 });
+  const rows: [string, string][] = [
+    [t("app.online.language"), t(`app.lang.${s.language}`)],
+    [t("app.online.startMs"), seconds(s.startMs)],
+    [t("app.online.nightMs"), seconds(s.nightMs)],
+    [t("app.online.voteMs"), seconds(s.voteMs)],
+    [t("app.online.missedDeadlines"), String(s.missedDeadlines)],
+    [t("app.online.graceMs"), seconds(s.graceMs)],
+  ];
+  return (
+    <section class="stack online-settings" aria-labelledby="online-settings">
+      <h2 id="online-settings">{t("app.online.settings")}</h2>
+      <dl>
+        {rows.map(([name, value]) => (
+          <div key={name}>
+            <dt>{name}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
     </section>
   );
 }

@@ -2,7 +2,8 @@
 // with an account to sign in with if wanted. Each person opens their own page.
 
 import type { PersonInfo, Role } from "@misto/protocol";
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useCallback, useEffect, useRef, useState } from "preact/hooks";
+import type { ApiError } from "../../api/client.js";
 import { t } from "../../i18n/index.js";
 import { api } from "../session.js";
 import { ErrorLine, errorText, Field, Link, Loading, NewPasswordField } from "../ui.js";
@@ -25,15 +26,16 @@ export function PeoplePage(props: { admin: boolean }) {
   const [error, setError] = useState<string | null>(null);
   const asked = useRef(0);
 
-  const search = (text: string) => {
+  // The newest search wins: an answer to an older one (a slower request) is dropped.
+  const search = useCallback((text: string) => {
     const n = ++asked.current;
     void api.people(text.trim(), 50).then((answer) => {
       if (n !== asked.current) return;
       if (answer.ok) setPeople(answer.value.people);
       else setError(errorText(answer.error));
     });
-  };
-  useEffect(() => search(q), [q]);
+  }, []);
+  useEffect(() => search(q), [search, q]);
 
   return (
     <section class="stack">
@@ -59,6 +61,21 @@ export function PeoplePage(props: { admin: boolean }) {
   );
 }
 
+/** A refusal that belongs to one field of the form, said in the user's language beside it. */
+interface FieldProblem {
+  readonly field: "name" | "login" | "password";
+  readonly key: string;
+}
+
+/** The field the server's refusal names ("body/account/login must NOT have …", a taken login). */
+export function fieldProblem(error: ApiError): FieldProblem | null {
+  if (error.error === "login_taken") return { field: "login", key: "app.people.problem.loginTaken" };
+  const named = /^body\/(?:account\/)?(name|login|password)\b/.exec(error.message)?.[1];
+  if (named === "name" || named === "login" || named === "password")
+    return { field: named, key: `app.people.problem.${named}` };
+  return null;
+}
+
 function AddMember(props: { onAdded: () => void }) {
   const [name, setName] = useState("");
   const [council, setCouncil] = useState(false);
@@ -68,28 +85,46 @@ function AddMember(props: { onAdded: () => void }) {
   const [role, setRole] = useState<Role>("member");
   const [note, setNote] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [problem, setProblem] = useState<FieldProblem | null>(null);
+
+  // A refused field is scrolled to and focused, its problem beside it.
+  useEffect(() => {
+    if (!problem) return;
+    const field = document.getElementById(`member-${problem.field}`);
+    field?.scrollIntoView({ block: "center" });
+    field?.focus({ preventScroll: true });
+  }, [problem]);
 
   const submit = async (event: Event) => {
     event.preventDefault();
     setNote(null);
     setError(null);
+    setProblem(null);
     const answer = await api.addPerson({
       name: name.trim(),
       council,
       ...(withAccount ? { account: { login: login.trim(), password, role } } : {}),
     });
-    if (!answer.ok) return setError(errorText(answer.error));
+    if (!answer.ok) {
+      const field = fieldProblem(answer.error);
+      return field ? setProblem(field) : setError(errorText(answer.error));
+    }
     setNote(t("app.people.added", { name: answer.value.person.name }));
+    // Everything back to the start: the next member must not inherit this one's account or role.
     setName("");
+    setCouncil(false);
+    setWithAccount(false);
     setLogin("");
     setPassword("");
+    setRole("member");
     props.onAdded();
   };
+  const problemOf = (field: FieldProblem["field"]) => (problem?.field === field ? t(problem.key) : null);
 
   return (
     <form class="stack narrow" onSubmit={submit} aria-labelledby="add-member">
       <h2 id="add-member">{t("app.people.add")}</h2>
-      <Field id="member-name" label={t("app.people.name")}>
+      <Field id="member-name" label={t("app.people.name")} problem={problemOf("name")}>
         <input
           id="member-name"
           required
@@ -112,7 +147,12 @@ function AddMember(props: { onAdded: () => void }) {
       </label>
       {withAccount && (
         <>
-          <Field id="member-login" label={t("app.people.login")} help={t("app.setup.loginHelp")}>
+          <Field
+            id="member-login"
+            label={t("app.people.login")}
+            help={t("app.setup.loginHelp")}
+            problem={problemOf("login")}
+          >
             <input
               id="member-login"
               autoComplete="off"
@@ -126,6 +166,7 @@ function AddMember(props: { onAdded: () => void }) {
             label={t("app.people.password")}
             value={password}
             onInput={setPassword}
+            problem={problemOf("password")}
           />
           <Field id="member-role" label={t("app.people.role")}>
             <select id="member-role" value={role} onChange={(e) => setRole(e.currentTarget.value as Role)}>

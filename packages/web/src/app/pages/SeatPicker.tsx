@@ -1,10 +1,13 @@
 // One seat of a new table: type a name, and the club's directory offers the people it matches
 // (search as you type, docs/club.md). Picking one seats that person; a name not picked seats a
-// guest by that name. A banned person is shown with the ban's end and reason, and cannot be picked.
+// guest by that name, unless the name typed or pasted in full is exactly one person's: that person
+// is seated (a second guest of his name would split his games and rating); two such people ask which.
+// A banned person is shown with the ban's end and reason, and cannot be picked.
 
 import type { PersonInfo } from "@misto/protocol";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { t } from "../../i18n/index.js";
+import { LIMITS } from "../limits.js";
 import { api } from "../session.js";
 
 /** A seat as the host filled it: the name, and the person picked from the directory (null: a guest). */
@@ -21,6 +24,12 @@ export function banText(ban: NonNullable<PersonInfo["ban"]>): string {
   return t("app.people.bannedUntil", { until: new Date(ban.until).toLocaleDateString(), reason: ban.reason });
 }
 
+/** The same name, as a host would read it: case and spacing aside. */
+function sameName(a: string, b: string): boolean {
+  const norm = (x: string) => x.trim().replace(/\s+/g, " ").toLocaleLowerCase();
+  return norm(a) === norm(b);
+}
+
 export function SeatPicker(props: {
   id: string;
   value: SeatChoice;
@@ -31,7 +40,10 @@ export function SeatPicker(props: {
   const [options, setOptions] = useState<PersonInfo[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
+  const [several, setSeveral] = useState(false);
   const asked = useRef(0);
+  const changed = useRef(onChange);
+  changed.current = onChange;
   const listId = `${id}-people`;
 
   // Asks the directory for what is typed; a slower, older answer never replaces a newer one.
@@ -39,12 +51,21 @@ export function SeatPicker(props: {
     const q = value.name.trim();
     if (value.person || q === "") {
       setOptions([]);
+      setSeveral(false);
       return;
     }
     const n = ++asked.current;
     const timer = setTimeout(() => {
       void api.people(q, SHOWN).then((answer) => {
         if (n !== asked.current || !answer.ok) return;
+        const exact = answer.value.people.filter((p) => !p.ban && sameName(p.name, q));
+        const only = exact.length === 1 ? exact[0] : undefined;
+        if (only) {
+          changed.current({ name: only.name, person: only });
+          return;
+        }
+        setSeveral(exact.length > 1);
+        if (exact.length > 1) setOpen(true);
         setOptions(answer.value.people);
         setActive(-1);
       });
@@ -79,7 +100,7 @@ export function SeatPicker(props: {
     <div class="seat-picker">
       <input
         id={id}
-        maxLength={60}
+        maxLength={LIMITS.seatName}
         autoComplete="off"
         role="combobox"
         aria-autocomplete="list"
@@ -99,9 +120,11 @@ export function SeatPicker(props: {
       <span id={`${id}-who`} class={value.person ? "seat-who seat-member" : "seat-who"}>
         {value.person
           ? t(value.person.kind === "member" ? "app.people.member" : "app.people.guest")
-          : value.name.trim()
-            ? t("app.people.newGuest")
-            : ""}
+          : several
+            ? t("app.people.pickWhich")
+            : value.name.trim()
+              ? t("app.people.newGuest")
+              : ""}
       </span>
       <div
         id={listId}

@@ -1,9 +1,10 @@
-// Every rules setting of the engine (SETTING_NAMES), each with its control, a line saying what it
-// does, and its problem from the engine's own validateSettings, shown as the host types.
+// Every rules setting of the engine (SETTING_NAMES), each with its control and limits from its
+// schema (SETTING_SHAPES), a line saying what it does, and its problem from the engine's own
+// validateSettings, shown as the host types.
 
-import { DEFAULT_SETTINGS, SETTING_NAMES, type Settings } from "@misto/engine";
+import { SETTING_NAMES, SETTING_SHAPES, type Settings } from "@misto/engine";
 import { t } from "../../i18n/index.js";
-import { NULLABLE, SETTING_OPTIONS, type SettingProblem, type SettingsDraft } from "../forms.js";
+import type { SettingProblem, SettingsDraft } from "../forms.js";
 import { describedBy, Field } from "../ui.js";
 
 export function SettingsEditor(props: {
@@ -20,17 +21,20 @@ export function SettingsEditor(props: {
         const value = draft[name];
         const label = t(`app.setting.${name}.label`);
         const help = t(`app.setting.${name}.help`);
+        const shape = SETTING_SHAPES[name];
         const found = problems[name];
         const problem = !found
           ? null
           : found.kind === "list"
             ? t("app.settings.badList")
-            : found.range
-              ? t(found.list ? "app.settings.listRange" : "app.settings.range", found.range)
-              : t("app.settings.invalid", { detail: found.detail });
+            : found.range && found.list
+              ? t("app.settings.listRange", { ...found.range, ...found.list })
+              : found.range
+                ? t("app.settings.range", found.range)
+                : t("app.settings.invalid", { detail: found.detail });
         const described = describedBy(id, true, !!problem);
         const invalid = problem ? true : undefined;
-        if (typeof value === "boolean") {
+        if (shape.kind === "boolean" && typeof value === "boolean") {
           return (
             <div key={name} class="field toggle-field">
               <label class="toggle" for={id}>
@@ -55,27 +59,26 @@ export function SettingsEditor(props: {
             </div>
           );
         }
-        const options = SETTING_OPTIONS[name];
         return (
           <Field key={name} id={id} label={label} help={help} problem={problem}>
-            {options ? (
+            {shape.kind === "choice" ? (
               <select
                 id={id}
-                value={value}
+                value={String(value)}
                 aria-describedby={described}
                 onChange={(e) => set(name, e.currentTarget.value)}
               >
-                {options.map((option) => (
+                {shape.options.map((option) => (
                   <option key={option} value={option}>
                     {t(`app.option.${name}.${option}`)}
                   </option>
                 ))}
               </select>
-            ) : Array.isArray(DEFAULT_SETTINGS[name]) ? (
+            ) : shape.kind === "list" ? (
               <input
                 id={id}
                 inputMode="numeric"
-                value={value}
+                value={String(value)}
                 aria-invalid={invalid}
                 aria-describedby={described}
                 onInput={(e) => set(name, e.currentTarget.value)}
@@ -86,8 +89,12 @@ export function SettingsEditor(props: {
                 type="number"
                 inputMode="numeric"
                 step={1}
-                value={value}
-                placeholder={NULLABLE.has(name) ? t("app.settings.emptyIsOff") : undefined}
+                min={shape.kind === "number" ? shape.min : undefined}
+                max={shape.kind === "number" ? shape.max : undefined}
+                value={String(value)}
+                placeholder={
+                  shape.kind === "number" && shape.nullable ? t("app.settings.emptyIsOff") : undefined
+                }
                 aria-invalid={invalid}
                 aria-describedby={described}
                 onInput={(e) => set(name, e.currentTarget.value)}

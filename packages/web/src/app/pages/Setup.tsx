@@ -3,11 +3,10 @@
 import type { HostInfo } from "@misto/protocol";
 import { useState } from "preact/hooks";
 import { t } from "../../i18n/index.js";
+import { LIMITS, loginOk } from "../limits.js";
 import { navigate } from "../router.js";
 import { api } from "../session.js";
 import { describedBy, ErrorLine, errorText, Field } from "../ui.js";
-
-export const LOGIN_PATTERN = /^[A-Za-z0-9_.-]{3,40}$/;
 
 export function SetupPage(props: { token: string | null; onDone: (host: HostInfo) => void }) {
   const [club, setClub] = useState("");
@@ -28,14 +27,14 @@ export function SetupPage(props: { token: string | null; onDone: (host: HostInfo
     );
   }
   const token = props.token;
-  const loginProblem = tried && !LOGIN_PATTERN.test(login) ? t("app.setup.badLogin") : null;
-  const passwordProblem = tried && password.length < 8 ? t("app.setup.shortPassword") : null;
+  const loginProblem = tried && !loginOk(login) ? t("app.setup.badLogin") : null;
+  const passwordProblem = tried && password.length < LIMITS.passwordMin ? t("app.setup.shortPassword") : null;
   const againProblem = tried && again !== password ? t("app.setup.mismatch") : null;
 
   const submit = async (event: Event) => {
     event.preventDefault();
     setTried(true);
-    if (!LOGIN_PATTERN.test(login) || password.length < 8 || again !== password) return;
+    if (!loginOk(login) || password.length < LIMITS.passwordMin || again !== password) return;
     setBusy(true);
     setError(null);
     const answer = await api.setup({
@@ -68,7 +67,7 @@ export function SetupPage(props: { token: string | null; onDone: (host: HostInfo
           <input
             id="club"
             required
-            maxLength={80}
+            maxLength={LIMITS.clubName}
             value={club}
             onInput={(e) => setClub(e.currentTarget.value)}
           />
@@ -77,7 +76,7 @@ export function SetupPage(props: { token: string | null; onDone: (host: HostInfo
           <input
             id="admin-name"
             required
-            maxLength={60}
+            maxLength={LIMITS.personName}
             autoComplete="name"
             value={name}
             onInput={(e) => setName(e.currentTarget.value)}
