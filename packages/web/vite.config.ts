@@ -11,6 +11,7 @@ export default defineConfig({
     alias: {
       "@misto/engine": src("engine/src/index.ts"),
       "@misto/record/recap": src("record/src/recap.ts"),
+      "@misto/protocol/patch": src("protocol/src/patch.ts"),
     },
   },
   build: { outDir: "dist", emptyOutDir: true, target: "es2022", sourcemap: false },

@@ -7,6 +7,8 @@ import { type Io, UsageError } from "./io.js";
 /** `--redis`'s default, so that a service file can set it once for every process. */
 export const REDIS_URL_ENV = "MISTO_REDIS_URL";
 export const REDIS_PREFIX_ENV = "MISTO_REDIS_PREFIX";
+/** `--metrics-token`'s default: a secret is better kept out of the process list. */
+export const METRICS_TOKEN_ENV = "MISTO_METRICS_TOKEN";
 
 const SERVE_FLAGS = {
   port: { type: "string", default: "3000" },
@@ -15,12 +17,14 @@ const SERVE_FLAGS = {
   redis: { type: "string" },
   "redis-prefix": { type: "string" },
   "trust-proxy": { type: "string" },
+  "metrics-token": { type: "string" },
 } as const;
 
 export async function serve(argv: string[], io: Io): Promise<number> {
   const { values } = parseFlags("serve", argv, SERVE_FLAGS, 0);
   const port = wholeNumber("serve", "port", values.port, 0, 65535);
   const redisUrl = values.redis ?? (process.env[REDIS_URL_ENV] || undefined);
+  const metricsToken = values["metrics-token"] ?? (process.env[METRICS_TOKEN_ENV] || undefined);
   const prefix = values["redis-prefix"] ?? (process.env[REDIS_PREFIX_ENV] || undefined);
   if (redisUrl !== undefined && !isPostgresUrl(values.db))
     throw new UsageError(`misto serve: ${REDIS_NEEDS_POSTGRES}`);
@@ -35,6 +39,7 @@ export async function serve(argv: string[], io: Io): Promise<number> {
     log: { level: "warn" },
     ...(redisUrl === undefined ? {} : { redis: { url: redisUrl, ...(prefix ? { prefix } : {}) } }),
     ...(values["trust-proxy"] ? { trustProxy: values["trust-proxy"] } : {}),
+    ...(metricsToken ? { metricsToken } : {}),
   });
   io.stdout.write(`Misto is running at ${server.url}\n`);
   if (server.setupLink)

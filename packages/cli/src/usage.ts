@@ -41,7 +41,7 @@ export const REPLAY_USAGE = [
 
 export const SERVE_USAGE = [
   "Usage: misto serve [--port 3000] [--db ./data/misto.db] [--host 127.0.0.1] [--trust-proxy ADDR]",
-  "                   [--redis URL] [--redis-prefix P]",
+  "                   [--redis URL] [--redis-prefix P] [--metrics-token T]",
   "",
   "Runs the server with the web app on one port until Ctrl+C. On the first start it prints a link",
   "that creates the club and its admin; open it once.",
@@ -55,6 +55,8 @@ export const SERVE_USAGE = [
   "  --redis URL         several server processes on one PostgreSQL --db: a redis:// URL for their",
   "                      fan-out and the online tables' leases (default $MISTO_REDIS_URL; refused with SQLite)",
   "  --redis-prefix P    put before every Redis key and channel (default $MISTO_REDIS_PREFIX or misto:)",
+  "  --metrics-token T   serve GET /metrics (Prometheus) to a scraper sending Authorization: Bearer T",
+  "                      (default $MISTO_METRICS_TOKEN; without one /metrics is off)",
 ];
 
 export const EXPORT_USAGE = [

@@ -175,7 +175,8 @@ describe("view facts: the running count (HOST-4)", () => {
     const shown = t.viewAs("host").phase.tally.filter((r) => r.total > 0);
     t.count();
     const counted = t.state.votings.at(-1)?.tally ?? [];
-    const bySeat = (rows: readonly { seat: Seat }[]) => [...rows].sort((a, b) => a.seat - b.seat);
+    const bySeat = <T extends { seat: Seat }>(rows: readonly T[]): T[] =>
+      [...rows].sort((a, b) => a.seat - b.seat);
     expect(bySeat(shown).map((r) => ({ seat: r.seat, votes: r.total }))).toEqual(bySeat(counted));
     expect(counted.length).toBeGreaterThan(0);
   });

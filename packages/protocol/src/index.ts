@@ -3,6 +3,7 @@
 export * from "./club.js";
 export * from "./http.js";
 export * from "./nights.js";
+export * from "./patch.js";
 export * from "./rating.js";
 export * from "./realtime.js";
 export * from "./tables.js";

@@ -34,9 +34,30 @@ export type PointsBody = Static<typeof PointsBody>;
 export const SeasonQuery = Type.Object({ season: Type.Optional(Id) }, { additionalProperties: false });
 export type SeasonQuery = Static<typeof SeasonQuery>;
 
-/** GET /api/games: the archive's filters, each optional. */
+/**
+ * Where a page ends (the answer's `next`): the next page starts after it. Opaque to clients; it
+ * names the last game's place in the club's order (end, start, key).
+ */
+export const Cursor = Type.String({
+  pattern: "^\\d{1,16}\\.\\d{1,16}\\.[0-9a-f]{64}$",
+  description: "the `next` of the page before",
+});
+
+/** A page's length: 1 to 100 games. */
+export const PageLimit = Type.String({ pattern: "^(?:[1-9]|[1-9][0-9]|100)$", description: "1 to 100" });
+
+/** GET /api/people/:id/stats: the page of the player's games (the newest first; `before`: earlier ones). */
+export const PlayerStatsQuery = Type.Object(
+  { before: Type.Optional(Cursor), limit: Type.Optional(PageLimit) },
+  { additionalProperties: false },
+);
+export type PlayerStatsQuery = Static<typeof PlayerStatsQuery>;
+
+/** GET /api/games: the archive's filters, each optional, and the page (`after`: the `next` of the one before). */
 export const GamesQuery = Type.Object(
   {
+    after: Type.Optional(Cursor),
+    limit: Type.Optional(PageLimit),
     from: Type.Optional(IsoDate),
     until: Type.Optional(IsoDate),
     host: Type.Optional(Id),
@@ -103,6 +124,8 @@ const SeatOut = Type.Object({
 });
 
 export const PlayerStatsAnswer = Type.Object({
+  /** The cursor of the page of earlier games (null: these are the first he played). */
+  before: Nullable(Cursor),
   person: Type.Object({
     id: Type.String(),
     name: Type.String(),
@@ -182,6 +205,10 @@ export const GamesAnswer = Type.Object({
       players: Type.Array(Type.Object({ seat: Type.Integer(), person: PersonRef })),
     }),
   ),
+  /** The cursor of the next page (`after`); null on the last. */
+  next: Nullable(Cursor),
+  /** Every account that hosted a finished game (the host filter's choices). */
+  hosts: Type.Array(PersonRef),
 });
 export type GamesAnswer = Static<typeof GamesAnswer>;
 
@@ -251,3 +278,16 @@ export const ArchiveFile = Type.Object(
 export const CsvFile = (description: string) => ({
   content: { "text/csv": { schema: Type.String({ description }) } },
 });
+
+/** GET /api/rating/recompute, POST (admin): the recompute job's progress (docs/operations.md). */
+export const RecomputeAnswer = Type.Object({
+  state: Type.Union([Type.Literal("idle"), Type.Literal("running"), Type.Literal("failed")]),
+  /** Why it runs or last ran: import, merge, role, admin, backlog. */
+  reason: Nullable(Type.String()),
+  done: Type.Integer(),
+  total: Type.Integer(),
+  startedAt: Nullable(Type.Number()),
+  finishedAt: Nullable(Type.Number()),
+  error: Nullable(Type.String()),
+});
+export type RecomputeAnswer = Static<typeof RecomputeAnswer>;

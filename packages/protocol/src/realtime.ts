@@ -86,6 +86,23 @@ export interface ViewMessage {
   readonly view: View;
 }
 
+/**
+ * What changed in the view the client holds at seq `base`, pushed instead of the whole view: the
+ * top-level members in `set` replace the view's (each whole); for a member in `sub` (an array that
+ * kept its length, an object that kept its keys) the elements given replace its elements of that
+ * index or key; those in `unset` are removed; and the view is then at `seq`. Every member is this viewer's own view's, as `view` would carry it. A
+ * client holding any other seq (or none) subscribes again and is sent the whole view.
+ */
+export interface PatchMessage {
+  readonly type: "patch";
+  readonly table: string;
+  readonly base: number;
+  readonly seq: number;
+  readonly set: Readonly<Partial<Record<keyof View, unknown>>>;
+  readonly sub?: Readonly<Partial<Record<keyof View, Readonly<Record<string, unknown>>>>>;
+  readonly unset?: readonly string[];
+}
+
 export interface ErrorMessage {
   readonly type: "error";
   readonly error: string;
@@ -166,6 +183,7 @@ export interface AwayMessage {
 
 export type ServerMessage =
   | ViewMessage
+  | PatchMessage
   | ErrorMessage
   | PongMessage
   | AckMessage

@@ -15,6 +15,9 @@ import { gameRoutes } from "./games/routes.js";
 import { browserHeaders } from "./headers.js";
 import { roundRoutes } from "./nights/round-routes.js";
 import { nightRoutes } from "./nights/routes.js";
+import { Metrics } from "./observe/metrics.js";
+import { metricsRoute, outcomeOf } from "./observe/metrics-route.js";
+import { tableChildLogger } from "./observe/table-logs.js";
 import { openApiRoute, SWAGGER_OPTIONS } from "./openapi.js";
 import { ratingRoutes } from "./rating/routes.js";
 import { socketError } from "./realtime/bad-frames.js";
@@ -51,6 +54,8 @@ export interface ServerOptions {
    * tables' leases (docs/operations.md "Several processes"). Refused with SQLite.
    */
   readonly redis?: RedisOptions;
+  /** The bearer token GET /metrics wants (docs/operations.md "Metrics"); without it /metrics is off. */
+  readonly metricsToken?: string;
 }
 
 /** Why `--redis` is refused with SQLite. */
@@ -74,6 +79,7 @@ async function build(options: ServerOptions, redis: RedisLink | null): Promise<F
   const { store } = options;
   const app = Fastify({
     logger: options.log ?? false,
+    childLoggerFactory: tableChildLogger,
     bodyLimit: BODY_LIMIT,
     trustProxy: options.trustProxy ?? false,
     // Validation refuses, never repairs: no extra fields silently dropped, no strings turned into numbers.
@@ -97,7 +103,14 @@ async function build(options: ServerOptions, redis: RedisLink | null): Promise<F
   await app.register(fastifyCookie);
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 }, errorHandler: socketError });
 
-  const tables = new TableService(store, { shared: redis !== null });
+  const metrics = new Metrics();
+  const tables = new TableService(store, {
+    shared: redis !== null,
+    observe: (source, ms, refusal) => {
+      const { outcome, rule } = outcomeOf(refusal);
+      metrics.command(source, outcome, ms / 1000, rule);
+    },
+  });
   // The server is the host of every online table: live ones resume at start, all stop on close
   // (with several processes, each table runs in the one holding its lease, which keeps up with it).
   let runner: OnlineRunner | null = null;
@@ -109,6 +122,12 @@ async function build(options: ServerOptions, redis: RedisLink | null): Promise<F
   // who a bot plays for.
   hub.watchPresence(online);
   online.onAnnounce((id, message) => hub.tell(id, message));
+  metrics.watch(store.gauges, {
+    sockets: () => app.websocketServer?.clients.size ?? 0,
+    liveTables: () => tables.liveCount,
+    watchedTables: () => hub.watchedTables().length,
+    onlineTables: () => online.size,
+  });
   app.addHook("onReady", async () => {
     void online.resume().catch(() => undefined);
   });
@@ -143,6 +162,7 @@ async function build(options: ServerOptions, redis: RedisLink | null): Promise<F
   await app.register(gameRoutes(store));
   await app.register(nightRoutes(store));
   await app.register(roundRoutes(store, tables));
+  metricsRoute(app, metrics, options.metricsToken);
   openApiRoute(app);
   realtimeRoute(app, store, tables, hub, outChat);
   await webApp(app, options.webRoot ?? DEFAULT_WEB_ROOT);

@@ -22,6 +22,8 @@ export interface StartOptions {
   readonly trustProxy?: string;
   /** Several processes on one PostgreSQL database: Redis for their fan-out (docs/operations.md). */
   readonly redis?: RedisOptions;
+  /** The bearer token GET /metrics wants (ServerOptions.metricsToken). */
+  readonly metricsToken?: string;
 }
 
 export interface RunningServer {
@@ -43,6 +45,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       online: options.online,
       ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
       ...(options.redis ? { redis: options.redis } : {}),
+      ...(options.metricsToken ? { metricsToken: options.metricsToken } : {}),
     });
     const host = options.host ?? "127.0.0.1";
     // Before listening: no request can find the club half-prepared.

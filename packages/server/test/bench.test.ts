@@ -29,27 +29,42 @@ describe("the bench's percentiles", () => {
 });
 
 describe("a table's latency bookkeeping", () => {
-  it("times a command from its send to the last client's view at the seq its ack names", () => {
-    const t = new TableLatency();
-    // Sent at 100 against seat seq 5; the change was stored at table seq 8.
-    t.arrived(8, 104);
-    t.arrived(8, 111); // the last of the table's clients
-    t.arrived(8, 106);
-    t.acked(100, 5, 8);
-    t.arrived(9, 130); // a later change's update does not count
-    // Sent at 200; its ack did not move past the seq it was made against: it cannot be timed.
-    t.acked(200, 9, 9);
-    expect(t.samples(0, 1000)).toEqual({ latencies: [11], unmatched: 1 });
-    // Only the commands sent in the window count.
-    expect(t.samples(150, 1000)).toEqual({ latencies: [], unmatched: 1 });
-    expect(t.samples(0, 150)).toEqual({ latencies: [11], unmatched: 0 });
+  it("matches each seat's update by that seat's own seq, never another seat's", () => {
+    const t = new TableLatency(3);
+    t.arrived(1, 5, 10);
+    t.arrived(2, 8, 11);
+    t.arrived(3, 2, 12);
+    // Seat 1 sends at 100 holding seq 5; its ack names its seq 6.
+    const sent = t.sending(1, 100);
+    t.arrived(2, 6, 101); // another seat's seq 6 is not seat 1's update
+    t.arrived(1, 6, 104); // seat 1's own update
+    t.arrived(2, 9, 107); // seat 2's update
+    t.acked(sent, 6, 108);
+    t.arrived(3, 3, 140); // after the ack: a later change's, not this command's
+    expect(t.samples(0, 1000)).toEqual({ own: [4], every: [7], unmatched: 0 });
   });
 
-  it("leaves a command untimed until some client has received its seq", () => {
-    const t = new TableLatency();
-    t.acked(100, 1, 3);
-    t.arrived(2, 101);
-    expect(t.samples(0, 1000)).toEqual({ latencies: [], unmatched: 1 });
+  it("leaves a command untimed when its ack names no change or its seat's update never came", () => {
+    const t = new TableLatency(2);
+    t.arrived(1, 3, 10);
+    const stale = t.sending(1, 100);
+    t.acked(stale, 3, 102);
+    const lost = t.sending(2, 200);
+    t.acked(lost, 1, 203);
+    t.arrived(1, 1, 201); // seat 1's seq 1 is not seat 2's update
+    expect(t.samples(0, 1000)).toEqual({ own: [], every: [], unmatched: 2 });
+  });
+
+  it("counts only the commands sent in the window", () => {
+    const t = new TableLatency(1);
+    const a = t.sending(1, 100);
+    t.arrived(1, 1, 110);
+    t.acked(a, 1, 111);
+    const b = t.sending(1, 200);
+    t.arrived(1, 2, 230);
+    t.acked(b, 2, 231);
+    expect(t.samples(150, 1000)).toEqual({ own: [30], every: [30], unmatched: 0 });
+    expect(t.samples(0, 150)).toEqual({ own: [10], every: [10], unmatched: 0 });
   });
 });
 
@@ -99,9 +114,11 @@ describe("npm run bench:server", () => {
     expect(out).toMatch(/^clients +24 WebSockets$/m);
     const timed = /^commands +\d+ sent \(\d+\/s\); (\d+) timed, \d+ untimed$/m.exec(out);
     expect(Number(timed?.[1])).toBeGreaterThan(0);
-    expect(out).toMatch(
-      /^command → every client +p50 [\d.]+ ms, p90 [\d.]+ ms, p99 [\d.]+ ms, max [\d.]+ ms$/m,
-    );
+    for (const row of ["command → its seat's update", "command → every seat's"]) {
+      expect(out).toMatch(
+        new RegExp(`^${row} +p50 [\\d.]+ ms, p90 [\\d.]+ ms, p99 [\\d.]+ ms, max [\\d.]+ ms$`, "m"),
+      );
+    }
     expect(out).toMatch(/^in all +\d+ sent, \d+ acked, \d+ rejected \(stale\), 0 errors$/m);
   }, 90_000);
 });

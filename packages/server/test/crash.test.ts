@@ -9,7 +9,6 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { type GameEvent, legalActions, replay } from "@misto/engine";
-import type { ServerMessage } from "@misto/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PASSWORD, SEATS } from "./helpers/api.js";
 import { Client } from "./helpers/ws.js";
@@ -97,8 +96,7 @@ async function phonePlayer(url: string, table: string, seat: number, token: stri
   const acked = new Set<string>();
   let n = 0;
   let waiting: string | null = null;
-  c.socket.on("message", (data) => {
-    const m = JSON.parse(String(data)) as ServerMessage;
+  c.onMessage((m) => {
     if ((m.type === "ack" || m.type === "rejected") && m.id === waiting) {
       if (m.type === "ack") acked.add(m.id);
       waiting = null;

@@ -101,7 +101,7 @@ describe.each(BACKENDS)("leak test on $name", (backend) => {
         const starts = snapshotAt.get(seat) ?? new Set<number>();
         starts.add(log.length);
         snapshotAt.set(seat, starts);
-        c.socket.on("message", (data) => log.push(JSON.parse(String(data)) as ServerMessage));
+        c.onMessage((m) => log.push(m));
         c.send({ type: "subscribe", table: t.id, as: "seat", token: tokens.get(seat) });
         await c.next();
         phones.set(seat, c);
@@ -114,7 +114,7 @@ describe.each(BACKENDS)("leak test on $name", (backend) => {
         const c = await open();
         const log: ServerMessage[] = [];
         received.set(name, log);
-        c.socket.on("message", (data) => log.push(JSON.parse(String(data)) as ServerMessage));
+        c.onMessage((m) => log.push(m));
         c.send({ type: "subscribe", table: t.id, as: "spectator" });
         await c.next();
       }

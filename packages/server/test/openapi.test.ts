@@ -66,6 +66,8 @@ const ROUTES: Record<string, Rule> = {
   "DELETE /api/seasons/{id}": "admin",
   "GET /api/rating": "account",
   "GET /api/club/stats": "account",
+  "GET /api/rating/recompute": "account",
+  "POST /api/rating/recompute": "admin",
   "GET /api/games": "account",
   "GET /api/games/{id}": "account",
   "GET /api/games/{id}/record": "account",

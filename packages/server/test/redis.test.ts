@@ -133,7 +133,7 @@ describe("several server processes on PostgreSQL with Redis", () => {
     const w: Watching = into ?? { name, viewer, on, client, log: [], snapshots: new Set() };
     w.client = client;
     w.snapshots.add(w.log.length);
-    client.socket.on("message", (data) => w.log.push(JSON.parse(String(data)) as ServerMessage));
+    client.onMessage((m) => w.log.push(m));
     const as = typeof viewer === "number" ? "seat" : viewer;
     client.send({ type: "subscribe", table, as, ...(token ? { token } : {}) });
     const from = w.log.length;
@@ -386,7 +386,7 @@ describe("several server processes on PostgreSQL with Redis", () => {
     const second = cookieOf(signIn);
     const c = await open("B", { cookie: second });
     const log: ServerMessage[] = [];
-    c.socket.on("message", (data) => log.push(JSON.parse(String(data)) as ServerMessage));
+    c.onMessage((m) => log.push(m));
     c.send({ type: "subscribe", table: t.id, as: "host" });
     await until(
       () => "the host's view on B",
@@ -506,8 +506,7 @@ describe("an online table run by A, played from phones on B", () => {
         const token = await joinSeat(b, t.code, seat);
         const client = await opened.open(b.url);
         const log: ViewMsg[] = [];
-        client.socket.on("message", (data) => {
-          const m = JSON.parse(String(data)) as ServerMessage;
+        client.onMessage((m) => {
           if (m.type === "view") log.push(m);
         });
         client.send({ type: "subscribe", table: t.id, as: "seat", token });

@@ -7,6 +7,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { clubFixture, freshContext, newTableThroughApi, serverTable, setUpClub } from "./club.js";
+import { wholeViews } from "./views.js";
 
 const STEP_MS = 10_000;
 const OUT_LINE = "OUT-LINE only the fallen read this";
@@ -64,7 +65,10 @@ describe("the phone's chat", () => {
       page.setDefaultTimeout(STEP_MS);
       const phone: Phone = { seat, page, frames: [], errors: [] };
       page.on("pageerror", (e) => phone.errors.push(String(e)));
-      page.on("websocket", (ws) => ws.on("framereceived", (f) => phone.frames.push(String(f.payload))));
+      page.on("websocket", (ws) => {
+        const whole = wholeViews();
+        ws.on("framereceived", (f) => phone.frames.push(whole(String(f.payload))));
+      });
       await page.goto(`${base}/join/${code}`);
       await page.getByRole("button", { name: String(seat), exact: true }).click();
       await page.getByRole("button", { name: `Take seat ${seat}` }).click();

@@ -108,6 +108,7 @@ export function contractClub(): ContractClub {
       skill: { mu: 25 + r.points, sigma: 6.5, ordinal: 5.5 + r.points },
     }));
   const stats: PersonStats = {
+    before: null,
     person: { id: "p3", name: "Iryna", kind: "member", council: true, role: null },
     games: [
       {
@@ -223,7 +224,13 @@ export async function answerClubRoutes(context: BrowserContext): Promise<Asked[]
           (!q.get("host") || g.host.id === q.get("host")) &&
           (!q.get("player") || g.players.some((p) => p.person.id === q.get("player"))),
       );
-      return json(route, 200, { games });
+      // Pages of two, as the server pages (its cursor is opaque: here, the index to go on from).
+      const from = Number(q.get("after") ?? 0);
+      const next = from + 2 < games.length ? String(from + 2) : null;
+      const hosts = [...new Map(club.archived.map((g) => [g.host.id, g.host])).values()].sort((a, b) =>
+        a.name.localeCompare(b.name),
+      );
+      return json(route, 200, { games: games.slice(from, from + 2), next, hosts });
     }
     if (path === "/api/games/g1") return json(route, 200, club.game);
     if (path === "/api/games/g1/points" && method === "PUT") {

@@ -144,8 +144,13 @@ describe("the club pages (against the contract's fixtures)", () => {
     await page.getByRole("link", { name: "Archive" }).click();
     const rows = page.locator(".archive-table tbody tr");
     await rows.first().waitFor();
-    expect(await rows.count()).toBe(3);
-    // The host list comes from the whole archive (its own request).
+    // A page at a time: "More games" asks for the page after the last one shown.
+    expect(await rows.count()).toBe(2);
+    await page.getByRole("button", { name: "More games" }).click();
+    await expect.poll(() => rows.count()).toBe(3);
+    expect(last("GET", "/api/games?")?.path).toBe("/api/games?after=2");
+    expect(await page.getByRole("button", { name: "More games" }).count()).toBe(0);
+    // The host list is every host of the archive (the answer names them).
     await expect
       .poll(() => page.locator("#filter-host option").allTextContents())
       .toEqual(["Any host", "Oksana", "Roksolana"]);

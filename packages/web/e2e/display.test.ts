@@ -16,6 +16,7 @@ import {
   step,
   until,
 } from "./club.js";
+import { wholeViews } from "./views.js";
 
 interface Recorder {
   snapshots: string[];
@@ -113,8 +114,11 @@ describe("the table display", () => {
       // The display: its own context (no session), every frame and DOM state recorded.
       const frames: string[] = [];
       display.on("websocket", (ws) => {
+        const whole = wholeViews();
         ws.on("framereceived", (frame) => {
-          frames.push(typeof frame.payload === "string" ? frame.payload : frame.payload.toString("utf8"));
+          frames.push(
+            whole(typeof frame.payload === "string" ? frame.payload : frame.payload.toString("utf8")),
+          );
         });
       });
       await display.addInitScript(recordDom);

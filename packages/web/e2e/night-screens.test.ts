@@ -15,6 +15,7 @@ import { DECK, type GameEvent, type GameState, replay, type View, viewFor } from
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { clubFixture, freshContext, heldCardText, NAMES, sessionCookie, setUpClub, until } from "./club.js";
+import { wholeViews } from "./views.js";
 
 // Run inside the pages by page.evaluate and addInitScript (the tests' tsconfig has no DOM types).
 declare const window: { __views: string[]; scrollTo(x: number, y: number): void } & Record<string, unknown>;
@@ -89,9 +90,37 @@ function seatScript(arg: { table: string; seat: number; token: string }) {
     constructor(url: string) {
       super(url);
       // Added before the app's onmessage, so it runs first: a view is seen here, then rendered.
+      // A patch is kept as the whole view it makes (as the app applies it, protocol/src/patch.ts).
+      let held: { seq: number; view: Record<string, unknown> } | null = null;
       (this as unknown as InstanceType<typeof Native>).addEventListener("message", (e) => {
         const data = String(e.data);
-        if (data.startsWith('{"type":"view"')) window.__views.push(data);
+        const message = JSON.parse(data) as {
+          type: string;
+          table: string;
+          seq: number;
+          base?: number;
+          view?: Record<string, unknown>;
+          set?: Record<string, unknown>;
+          sub?: Record<string, Record<string, unknown>>;
+          unset?: string[];
+        };
+        if (message.type === "view" && message.view) {
+          held = { seq: message.seq, view: message.view };
+          window.__views.push(data);
+        } else if (message.type === "patch" && held && held.seq === message.base) {
+          const view: Record<string, unknown> = { ...held.view, ...message.set };
+          for (const [key, elements] of Object.entries(message.sub ?? {})) {
+            const member = view[key];
+            if (Array.isArray(member)) {
+              const copy = member.slice();
+              for (const [index, value] of Object.entries(elements)) copy[Number(index)] = value;
+              view[key] = copy;
+            } else view[key] = { ...(member as object), ...elements };
+          }
+          for (const key of message.unset ?? []) delete view[key];
+          held = { seq: message.seq, view };
+          window.__views.push(JSON.stringify({ type: "view", table: message.table, seq: message.seq, view }));
+        }
       });
     }
   } as unknown as Record<string, unknown>[string];
@@ -265,7 +294,8 @@ describe("the equal night screen on every seat's phone", () => {
       const phone: Phone = { seat, page, received: [], sent: [], errors: [] };
       page.on("pageerror", (e) => phone.errors.push(String(e)));
       page.on("websocket", (ws) => {
-        ws.on("framereceived", (f) => phone.received.push(String(f.payload)));
+        const whole = wholeViews();
+        ws.on("framereceived", (f) => phone.received.push(whole(String(f.payload))));
         ws.on("framesent", (f) => phone.sent.push(String(f.payload)));
       });
       await page.goto(`${base}/seat/${encodeURIComponent(id)}`);

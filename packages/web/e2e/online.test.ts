@@ -13,6 +13,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { audit } from "./axe.js";
 import { freshContext, heldCardText, launch, NAMES, setUpClub, tempDb } from "./club.js";
+import { wholeViews } from "./views.js";
 
 /** Short timers: the deal waits for the joins; a called seat that does not act holds the night. */
 const ONLINE = {
@@ -126,7 +127,10 @@ describe("an online table from the web app (timers, bots, phones, a reconnect at
     const hostErrors: string[] = [];
     const hostFrames: string[] = [];
     host.on("pageerror", (e) => hostErrors.push(String(e)));
-    host.on("websocket", (ws) => ws.on("framereceived", (f) => hostFrames.push(String(f.payload))));
+    host.on("websocket", (ws) => {
+      const whole = wholeViews();
+      ws.on("framereceived", (f) => hostFrames.push(whole(String(f.payload))));
+    });
     await setUpClub(host, server.setupLink as string);
     await host.getByRole("main").getByRole("link", { name: "New table" }).click();
     await host.getByRole("heading", { name: "New table" }).waitFor();
@@ -175,8 +179,9 @@ describe("an online table from the web app (timers, bots, phones, a reconnect at
       page.on("pageerror", (e) => phone.errors.push(String(e)));
       page.on("websocket", (ws) => {
         ws.on("framesent", (f) => phone.sent.push(String(f.payload)));
+        const whole = wholeViews();
         ws.on("framereceived", (f) => {
-          const payload = String(f.payload);
+          const payload = whole(String(f.payload));
           phone.received.push(payload);
           const message = JSON.parse(payload) as { type: string; view?: View };
           if (message.type === "view" && message.view) phone.views.push(message.view);

@@ -19,6 +19,7 @@ import {
   heldCardText,
   PHYSICAL_NAMES as NAMES,
 } from "./club.js";
+import { wholeViews } from "./views.js";
 
 const HOST = { club: "Misto e2e phones", name: "Roksolana", login: "roksolana", password: "night-city-12" };
 const PHONE_SEATS = [2, 8, 11] as const;
@@ -178,7 +179,8 @@ describe("players' phones at a table (join, the held card, a vote, a night choic
       };
       page.on("pageerror", (e) => phone.errors.push(String(e)));
       page.on("websocket", (ws) => {
-        ws.on("framereceived", (f) => phone.frames.push(String(f.payload)));
+        const whole = wholeViews();
+        ws.on("framereceived", (f) => phone.frames.push(whole(String(f.payload))));
         ws.on("framesent", (f) => phone.sent.push(String(f.payload)));
       });
       await page.goto(`${base}/join/${code.toLowerCase()}`);

@@ -1,12 +1,15 @@
 // The bookkeeping of `npm run bench:server` (./load.ts): when each command was sent, when each
-// client of its table received the view that includes it, and the percentiles of the differences.
+// seat of its table received its update, and the percentiles of the differences.
 //
-// One accepted change of a table is stored at one table seq S, and every seat whose view it
-// changed is pushed that view with seq S (a seat's seq is the table's seq when its view last
-// changed, docs/api.md "Phones"). So S names exactly one change, and the messages with seq S are
-// exactly that change's updates: a command's latency is the time from its send to the last
-// arrival of seq S at any client of the table. The sender learns S from its ack (its own seq after
-// the command; its own view always changes when its action is accepted, or the sample is unmatched).
+// A seat's seq counts its own view's changes (docs/api.md "Phones"), so seqs of different seats
+// name different changes and are never compared. A seat's update for a command is its first view
+// after the command's send whose seq is above the seq that seat held at the send: for the sender,
+// exactly the view at the seq its ack names (its own view always changes when its action is
+// accepted, or the sample is unmatched). Another seat's first view counts only when it arrived by
+// the time the sender's ack did: the server writes every update of a change before its ack, so a
+// later view belongs to a later change (a seat this command did not change). An earlier change's
+// view still in flight may be taken for this one's, which can only make the figure smaller than
+// the sender's ack time, never larger.
 
 import { monitorEventLoopDelay } from "node:perf_hooks";
 
@@ -61,41 +64,85 @@ export function summarize(samples: readonly number[]): Summary {
   };
 }
 
-interface Sent {
+export interface Sent {
   /** When the command was sent (ms, any monotonic clock shared with the arrivals). */
   readonly at: number;
-  /** The table seq its events were stored at (the ack's seq), or null when the ack cannot tell. */
-  readonly seq: number | null;
+  readonly seat: number;
+  /** Each seat's seq when the command was sent (index seat - 1). */
+  readonly held: readonly number[];
+  /** The sender's seq its ack named (null until acked, or when the ack names no change), and when. */
+  seq: number | null;
+  ackAt: number;
+}
+
+interface Arrival {
+  readonly seq: number;
+  readonly at: number;
+}
+
+/** The latencies of a window: to the sender's own update, and to the last seat's update. */
+export interface Samples {
+  readonly own: number[];
+  readonly every: number[];
+  readonly unmatched: number;
 }
 
 /** One table's sends and arrivals; the samples are read once the updates have had time to arrive. */
 export class TableLatency {
-  /** Per seq: the last time any client of the table received a view with that seq. */
-  private readonly arrivals = new Map<number, number>();
+  /** Per seat (index seat - 1): the views it received, in order. */
+  private readonly arrivals: Arrival[][];
   private readonly sent: Sent[] = [];
 
-  /** A client of this table received a view with `seq` at `at`. */
-  arrived(seq: number, at: number): void {
-    const last = this.arrivals.get(seq);
-    if (last === undefined || at > last) this.arrivals.set(seq, at);
+  constructor(private readonly seats = 12) {
+    this.arrivals = Array.from({ length: seats }, () => []);
   }
 
-  /** A command sent at `at` against seat seq `before` was acked with the seat's seq `after`. */
-  acked(at: number, before: number, after: number): void {
+  /** `seat` received a view with its own seq `seq` at `at`. */
+  arrived(seat: number, seq: number, at: number): void {
+    this.arrivals[seat - 1]?.push({ seq, at });
+  }
+
+  /** `seat` sent a command at `at`: answers the handle its ack is told with. */
+  sending(seat: number, at: number): Sent {
+    const held = this.arrivals.map((a) => a.at(-1)?.seq ?? 0);
+    const sent: Sent = { at, seat, held, seq: null, ackAt: Number.NaN };
+    this.sent.push(sent);
+    return sent;
+  }
+
+  /** The command was acked at `at` with the sender's seq `seq`. */
+  acked(sent: Sent, seq: number, at: number): void {
     // An ack whose seq did not move past the seq the command was made against names no change.
-    this.sent.push({ at, seq: after > before ? after : null });
+    sent.seq = seq > (sent.held[sent.seat - 1] ?? 0) ? seq : null;
+    sent.ackAt = at;
   }
 
-  /** The latencies of the commands sent in [from, to): send to the last arrival of their seq. */
-  samples(from: number, to: number): { latencies: number[]; unmatched: number } {
-    const latencies: number[] = [];
+  /** The first view of `seat` after `sent` above the seq it held then, or undefined. */
+  private update(sent: Sent, seat: number): Arrival | undefined {
+    const held = sent.held[seat - 1] ?? 0;
+    return this.arrivals[seat - 1]?.find((a) => a.at >= sent.at && a.seq > held);
+  }
+
+  /** The latencies of the commands sent in [from, to). */
+  samples(from: number, to: number): Samples {
+    const own: number[] = [];
+    const every: number[] = [];
     let unmatched = 0;
     for (const s of this.sent) {
       if (s.at < from || s.at >= to) continue;
-      const last = s.seq === null ? undefined : this.arrivals.get(s.seq);
-      if (last === undefined || last < s.at) unmatched++;
-      else latencies.push(last - s.at);
+      const mine = s.seq === null ? undefined : this.update(s, s.seat);
+      if (mine === undefined || mine.seq !== s.seq) {
+        unmatched++;
+        continue;
+      }
+      own.push(mine.at - s.at);
+      let last = mine.at;
+      for (let seat = 1; seat <= this.seats; seat++) {
+        const theirs = seat === s.seat ? undefined : this.update(s, seat);
+        if (theirs && theirs.at <= s.ackAt && theirs.at > last) last = theirs.at;
+      }
+      every.push(last - s.at);
     }
-    return { latencies, unmatched };
+    return { own, every, unmatched };
   }
 }

@@ -1,10 +1,10 @@
 // `npm run bench:server`: many online tables of 12 bot players at once against one server process
 // over loopback WebSockets. Prints the clients, the commands, and the latency from a player's
-// command to every player of its table having received the update (./latency.ts), p50/p90/p99/max.
+// command to its seat's update and to every seat's (each seat's own seq, ./latency.ts), p50/p90/p99/max.
 // It measures and prints; it never fails on a slow figure.
 //
 //   node packages/server/dist/bench/load.js [--tables 200] [--seconds 30] [--profile DIR] [--quick]
-//     [--processes 2]
+//     [--processes 2] [--deal-ms 15000]
 //
 // The server (./server.ts) runs as its own process on a temporary SQLite file, with short online
 // timers; every seat of every table joins with the table's code and subscribes over /ws before the
@@ -21,6 +21,7 @@ import { parseArgs } from "node:util";
 import type { Seat } from "@misto/engine";
 import type { JoinAnswer } from "@misto/protocol";
 import { type Shared, sharedStore } from "./cluster.js";
+import { storedEvents } from "./events.js";
 import { type LoopDelay, type Summary, summarize, watchLoop } from "./latency.js";
 import { BenchTable, type Counts, Player, THINK_MS } from "./players.js";
 import { post, type ServerProcess, signUp, startServerProcess } from "./spawn.js";
@@ -33,6 +34,7 @@ const { values } = parseArgs({
     profile: { type: "string" },
     quick: { type: "boolean" },
     processes: { type: "string", default: "1" },
+    "deal-ms": { type: "string" },
   },
 });
 
@@ -52,8 +54,11 @@ const SEATS = 12;
 const QUICK = values.quick === true;
 /** The server's online timers for the run (./server.ts flags). */
 const TIMERS = {
-  /** Long enough for a table's 12 joins under load; each table is joined right after it is made. */
-  startMs: QUICK ? 2000 : 15_000,
+  /**
+   * Long enough for a table's 12 joins under load; each table is joined right after it is made.
+   * --deal-ms N for a machine so loaded that 12 joins take longer (a join after the deal is refused).
+   */
+  startMs: values["deal-ms"] ? whole("deal-ms", values["deal-ms"], 1000, 600_000) : QUICK ? 2000 : 15_000,
   /** Longer than THINK_MS: the players, never the deadlines, make the night choices and votes. */
   nightMs: 5000,
   voteMs: 5000,
@@ -162,6 +167,10 @@ function ms(n: number): string {
   return Number.isNaN(n) ? "–" : `${n.toFixed(1)} ms`;
 }
 
+function spread(s: Summary): string {
+  return `p50 ${ms(s.p50)}, p90 ${ms(s.p90)}, p99 ${ms(s.p99)}, max ${ms(s.max)}`;
+}
+
 function mb(bytes: number | null): string {
   return bytes === null ? "unknown" : `${(bytes / 2 ** 20).toFixed(1)} MB`;
 }
@@ -228,6 +237,8 @@ try {
   await Promise.all(servers.map((s) => s.loopDelay()));
   const ownLoop = watchLoop();
   const ownCpu = process.cpuUsage();
+  const database = shared?.db ?? join(dir, "misto.db");
+  const eventsBefore = await storedEvents(database);
   const cpuBefore = total((s) => s.cpuMs());
   const before = { ...counts, finished };
   const from = performance.now();
@@ -235,6 +246,7 @@ try {
   await sleep(SECONDS * 1000);
   const to = performance.now();
   const cpuAfter = total((s) => s.cpuMs());
+  const events = (await storedEvents(database)) - eventsBefore;
   const rss = total((s) => s.rss());
   const serverDelays = await Promise.all(servers.map((s) => s.loopDelay()));
   const ownDelay = ownLoop.read();
@@ -250,14 +262,17 @@ try {
   await sleep(DRAIN_MS);
   await Promise.all(replacements);
 
-  const latencies: number[] = [];
+  const own: number[] = [];
+  const every: number[] = [];
   let unmatched = 0;
   for (const table of tables) {
     const s = table.latency.samples(from, to);
-    latencies.push(...s.latencies);
+    own.push(...s.own);
+    every.push(...s.every);
     unmatched += s.unmatched;
   }
-  const summary: Summary = summarize(latencies);
+  const summary: Summary = summarize(every);
+  const ownSummary: Summary = summarize(own);
   const seconds = (to - from) / 1000;
   const serverCpuMs = cpuBefore !== null && cpuAfter !== null ? cpuAfter - cpuBefore : null;
   const ownCpuMs = (ownCpuUsed.user + ownCpuUsed.system) / 1000;
@@ -287,17 +302,25 @@ try {
       `${measured.sent} sent (${perSecond(measured.sent)}/s); ${summary.count} timed, ${unmatched} untimed`,
     ],
     ["updates received", `${perSecond(measured.views)} views/s, ${mb(measured.bytes / seconds)}/s`],
-    ["games finished", `${measured.finished} in the window`],
     [
-      "command → every client",
-      `p50 ${ms(summary.p50)}, p90 ${ms(summary.p90)}, p99 ${ms(summary.p99)}, max ${ms(summary.max)}`,
+      "bytes per update",
+      measured.views > 0 ? `${Math.round(measured.bytes / measured.views)} (goal ≤ 400)` : "–",
     ],
+    ["events stored", `${events} (${perSecond(events)}/s)`],
+    ["games finished", `${measured.finished} in the window`],
+    ["command → its seat's update", spread(ownSummary)],
+    ["command → every seat's", spread(summary)],
     [
       PROCESSES === 1 ? "server" : `servers (${PROCESSES}, in all)`,
       serverCpuMs === null
         ? `RSS ${mb(rss)}`
         : `RSS ${mb(rss)}, CPU ${percent(serverCpuMs, to - from)} of one core${measured.sent > 0 ? `, ${(serverCpuMs / measured.sent).toFixed(2)} ms per player command` : ""}`,
     ],
+    [
+      "CPU per stored event",
+      serverCpuMs === null || events === 0 ? "–" : `${(serverCpuMs / events).toFixed(3)} ms (goal ≤ 0.2 ms)`,
+    ],
+    ["RSS per table", rss === null ? "unknown" : `${(rss / TABLES / 2 ** 20).toFixed(2)} MB`],
     ...serverDelays.map((d, i): [string, string] => [
       PROCESSES === 1 ? "server event-loop delay" : `server ${i + 1} event-loop delay`,
       delay(d),
@@ -313,7 +336,7 @@ try {
     ],
     ["goal met", met ? "yes" : "no"],
   ];
-  for (const [label, value] of rows) console.log(`${label.padEnd(26)}${value}`);
+  for (const [label, value] of rows) console.log(`${label.padEnd(30)}${value}`);
 } finally {
   replacing = false;
   await Promise.all(players.map((p) => p.close()));

@@ -5,9 +5,9 @@
 import { randomUUID } from "node:crypto";
 import { type Bot, HeuristicBot } from "@misto/bots";
 import type { Action, Seat, View } from "@misto/engine";
-import type { ServerMessage } from "@misto/protocol";
+import { patched, type ServerMessage } from "@misto/protocol";
 import WebSocket from "ws";
-import { TableLatency } from "./latency.js";
+import { type Sent, TableLatency } from "./latency.js";
 
 /** A bot acts this long after the view that asks it to: uniform in [min, max] ms. */
 export const THINK_MS: readonly [number, number] = [50, 500];
@@ -17,7 +17,7 @@ export interface Counts {
   acked: number;
   rejected: number;
   errors: number;
-  /** Views received (every client, every table), and the bytes of every message received. */
+  /** Views received, whole or patched (every client, every table), and the bytes of every message received. */
   views: number;
   bytes: number;
 }
@@ -37,7 +37,7 @@ export class BenchTable {
 
   /** Every view of every player of the table passes here. */
   saw(seat: Seat, seq: number, view: View, at: number, first: boolean): void {
-    this.latency.arrived(seq, at);
+    this.latency.arrived(seat, seq, at);
     if (first && view.phase.kind === "deal") this.early.add(seat);
     if (view.phase.kind !== "deal") this.started = true;
     if (view.phase.kind === "closed" && !this.closed) {
@@ -60,7 +60,7 @@ export class Player {
   private tried = -1;
   private floors = new Set<string>();
   private timer: ReturnType<typeof setTimeout> | null = null;
-  private inFlight: { id: string; at: number; seq: number } | null = null;
+  private inFlight: { id: string; sent: Sent } | null = null;
   /** Once stopped, nothing more is sent. */
   stopped = false;
 
@@ -122,17 +122,25 @@ export class Player {
     switch (message.type) {
       case "view":
         if (!table || message.table !== table.id) return;
-        this.counts.views++;
-        table.saw(this.seat, message.seq, message.view, at, this.first);
-        this.first = false;
-        this.view = message.view;
-        this.seq = message.seq;
-        this.consider();
+        this.update(table, message.seq, message.view, at);
         return;
+      case "patch": {
+        if (!table || message.table !== table.id) return;
+        const next = patched(this.view ? { seq: this.seq, view: this.view } : null, message);
+        // From another seq than this player's: the whole view again.
+        if (!next) {
+          this.socket.send(
+            JSON.stringify({ type: "subscribe", table: table.id, as: "seat", token: this.token }),
+          );
+          return;
+        }
+        this.update(table, next.seq, next.view, at);
+        return;
+      }
       case "ack":
         if (this.inFlight?.id !== message.id) return;
         this.counts.acked++;
-        table?.latency.acked(this.inFlight.at, this.inFlight.seq, message.seq);
+        table?.latency.acked(this.inFlight.sent, message.seq, at);
         this.inFlight = null;
         this.consider();
         return;
@@ -149,6 +157,16 @@ export class Player {
       default:
         return;
     }
+  }
+
+  /** A new view of the seat's (whole, or patched), at its seq `seq`. */
+  private update(table: BenchTable, seq: number, view: View, at: number): void {
+    this.counts.views++;
+    table.saw(this.seat, seq, view, at, this.first);
+    this.first = false;
+    this.view = view;
+    this.seq = seq;
+    this.consider();
   }
 
   /** The floor this view gives the seat (its accusation speech or last words), once per speech. */
@@ -184,7 +202,7 @@ export class Player {
     if (action === null) return;
     const { actor: _actor, ...command } = action as Action & { actor: unknown };
     const id = randomUUID();
-    this.inFlight = { id, at: performance.now(), seq: this.seq };
+    this.inFlight = { id, sent: table.latency.sending(this.seat, performance.now()) };
     this.counts.sent++;
     this.socket.send(
       JSON.stringify({ type: "command", table: table.id, token: this.token, id, seq: this.seq, command }),

@@ -9,7 +9,7 @@ import { ARCHIVE_FORMAT, ARCHIVE_VERSION } from "@misto/protocol";
 import { type GameRecord, parseRecord, type RecordProblem, toRecord } from "@misto/record";
 import { guestNamed } from "../club/seating.js";
 import { type GameResult, gameResult } from "../rating/result.js";
-import type { CorrectionRow, GameRow, HostRow, PersonRow, Store } from "../store/index.js";
+import type { CorrectionRow, GameRow, HostRow, ImportedGame, Store } from "../store/index.js";
 
 /** A host's correction carried by an archive (the record itself holds only the table's events). */
 export interface ArchiveCorrection {
@@ -74,7 +74,9 @@ export async function exportClubArchive(store: Store): Promise<Archive> {
   return exportArchive(store, await store.listGames());
 }
 
-interface Checked {
+export interface Checked {
+  /** Where the body holds it ("records/3"; "" for a lone record). */
+  readonly at: string;
   readonly record: GameRecord;
   readonly result: GameResult;
   readonly corrections: ArchiveCorrection[];
@@ -89,12 +91,12 @@ function say(at: string, p: RecordProblem): string {
 }
 
 /** Every problem of a body (one record, or an archive), or the games it holds when there is none. */
-export function checkImport(
+export async function checkImport(
   body: unknown,
-  /** The keys of the games already stored: a game is imported once. */
-  known: ReadonlySet<string>,
-): { ok: true; games: Checked[] } | { ok: false; problems: string[] } {
-  const seen = new Set(known);
+  /** Which of these keys are of games already stored: a game is imported once. */
+  stored: (keys: readonly string[]) => Promise<ReadonlySet<string>>,
+): Promise<{ ok: true; games: Checked[] } | { ok: false; problems: string[] }> {
+  const seen = new Set<string>();
   const problems: string[] = [];
   let items: { at: string; data: unknown }[];
   let corrections: unknown[] = [];
@@ -130,7 +132,13 @@ export function checkImport(
       continue;
     }
     seen.add(result.key);
-    games.push({ record: parsed.record, result, corrections: [] });
+    games.push({ at, record: parsed.record, result, corrections: [] });
+  }
+  // One indexed look-up for the whole body, not a list of every stored game.
+  const known = await stored(games.map((g) => g.result.key));
+  for (const g of games) {
+    if (known.has(g.result.key))
+      problems.push(`${g.at || "(the record)"}: this game is stored already (the same events)`);
   }
   for (const [i, c] of corrections.entries()) {
     const problem = correctionProblem(c, items.length);
@@ -155,38 +163,52 @@ function correctionProblem(c: unknown, records: number): string | null {
 }
 
 /** The member of exactly this name, else the unmerged guest by it (made when there is none). */
-async function personNamed(store: Store, name: string, at: number): Promise<PersonRow> {
-  const member = (await store.listPeople({ q: name, limit: 50 })).find(
-    (p) => p.kind === "member" && p.name === name,
-  );
-  if (member) return member;
-  return guestNamed(store, name, at);
+async function personNamed(store: Store, name: string, at: number): Promise<{ id: string }> {
+  return (await store.archive.memberNamed(name)) ?? guestNamed(store, name, at);
 }
+
+/** Games per transaction of an import: one flush to disk for each, not one per game. */
+const IMPORT_BATCH = 100;
 
 /** Stores the checked games, each as a new closed table hosted by the account of the record's host name (else `by`). */
 export async function importGames(store: Store, by: HostRow, games: readonly Checked[]): Promise<string[]> {
   const hosts = await store.listHosts();
   const account = (name: string | undefined) => hosts.find((h) => h.name === name) ?? by;
-  const ids: string[] = [];
-  for (const { record, result, corrections } of games) {
+  const people = new Map<string, string>();
+  const personOf = async (name: string, at: number) => {
+    let id = people.get(name);
+    if (id === undefined) {
+      id = (await personNamed(store, name, at)).id;
+      people.set(name, id);
+    }
+    return id;
+  };
+  const stored: ImportedGame[] = [];
+  for (const { record, result } of games) {
     const created = record.events[0] as Extract<GameEvent, { type: "created" }>;
     const seats: { seat: number; personId: string }[] = [];
     for (const [i, seat] of created.seats.entries()) {
-      seats.push({ seat: i + 1, personId: (await personNamed(store, seat.name.trim(), created.at)).id });
+      seats.push({ seat: i + 1, personId: await personOf(seat.name.trim(), created.at) });
     }
-    const id = randomUUID();
-    await store.importGame(
-      {
-        id,
+    stored.push({
+      table: {
+        id: randomUUID(),
         title: record.meta?.title?.trim() || "Imported game",
         hostId: account(record.meta?.host).id,
         createdAt: created.at,
         online: false,
       },
-      record.events,
+      events: record.events,
       seats,
       result,
-    );
+    });
+  }
+  for (let i = 0; i < stored.length; i += IMPORT_BATCH) {
+    await store.importGames(stored.slice(i, i + IMPORT_BATCH));
+  }
+  const ids = stored.map((g) => g.table.id);
+  for (const [index, { corrections }] of games.entries()) {
+    const id = ids[index] as string;
     for (const c of corrections) {
       const correction: CorrectionRow = {
         id: randomUUID(),
@@ -200,7 +222,10 @@ export async function importGames(store: Store, by: HostRow, games: readonly Che
       };
       await store.correctPoints(correction);
     }
-    ids.push(id);
   }
+  // The totals take the games in, or the recompute job does when they are older than the newest
+  // stored (an old archive): the answer waits for it, its progress at GET /api/rating/recompute.
+  await store.archive.fold();
+  await store.archive.idle();
   return ids;
 }

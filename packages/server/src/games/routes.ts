@@ -23,21 +23,37 @@ import { requireAccount, requireAdmin, requireHost } from "../auth/sessions.js";
 import { HttpError } from "../errors.js";
 import { csv } from "../rating/csv.js";
 import { type Ledger, loadLedger } from "../rating/ledger.js";
-import { endsIn, isDate } from "../rating/played.js";
+import { isDate, periodBounds } from "../rating/played.js";
 import { findSeason, seasonRating } from "../rating/routes.js";
 import type { Store } from "../store/index.js";
 import { checkImport, exportClubArchive, importGames, recordOf } from "./archive.js";
+import { pageLimit, readCursor, writeCursor } from "./cursor.js";
 
 /** An import may carry a club's every record: far more than the API's usual 64 KiB. */
 export const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
 
 const GameParams = Type.Object({ id: Id });
 
+/** Games per page of the archive unless the query asks for another length. */
+export const ARCHIVE_PAGE = 50;
+
+/** `{ [name]: value }`, or nothing when the value is undefined (exactOptionalPropertyTypes). */
+const optional = <K extends string, V>(name: K, value: V | undefined) =>
+  (value === undefined ? {} : { [name]: value }) as { [P in K]?: V };
+
 function noGame(): HttpError {
   return new HttpError(404, "not_found", "there is no such finished game");
 }
 
 const hostOf = (ledger: Ledger, id: string) => ({ id, name: ledger.accounts.get(id)?.name ?? "" });
+
+/** The accounts' names, each asked once: a lookup giving `{ id, name }` ("" when gone). */
+async function accountNames(store: Store, ids: readonly string[]) {
+  const unique = [...new Set(ids)];
+  const hosts = await Promise.all(unique.map((id) => store.getHost(id)));
+  const byId = new Map(unique.map((id, i) => [id, hosts[i]?.name ?? ""]));
+  return (id: string) => ({ id, name: byId.get(id) ?? "" });
+}
 
 function download(reply: FastifyReply, type: string, filename: string, body: string): FastifyReply {
   return reply.type(type).header("content-disposition", `attachment; filename="${filename}"`).send(body);
@@ -65,24 +81,37 @@ export function gameRoutes(store: Store): FastifyPluginAsyncTypebox {
           if (value !== undefined && !isDate(value))
             throw new HttpError(400, "invalid", `${field}: ${value} is not a day`);
         }
-        const ledger = await loadLedger(store);
-        const player = q.player === undefined ? null : (ledger.person(q.player)?.id ?? q.player);
-        const games = ledger.games
-          .filter((g) => endsIn(g, { from: q.from ?? "0000-01-01", until: q.until ?? "9999-12-31" }))
-          .filter((g) => q.host === undefined || g.hostId === q.host)
-          .filter((g) => q.winner === undefined || g.winner === q.winner)
-          .filter((g) => player === null || g.seats.some((s) => s.person.id === player))
-          .reverse();
+        const bounds = (day: string | undefined, end: boolean) =>
+          day === undefined ? undefined : periodBounds({ from: day, until: day })[end ? "end" : "start"];
+        const player =
+          q.player === undefined ? undefined : ((await store.resolvePerson(q.player))?.id ?? q.player);
+        await store.archive.settled();
+        const [page, hosts] = await Promise.all([
+          store.archive.page(
+            {
+              ...optional("from", bounds(q.from, false)),
+              ...optional("until", bounds(q.until, true)),
+              ...optional("hostId", q.host),
+              ...optional("playerId", player),
+              ...optional("winner", q.winner),
+            },
+            readCursor(q.after),
+            pageLimit(q.limit, ARCHIVE_PAGE),
+          ),
+          store.archive.archiveHosts(),
+        ]);
         return {
-          games: games.map((g) => ({
+          games: page.games.map((g) => ({
             id: g.id,
             title: g.title,
             endedAt: g.endedAt,
-            host: hostOf(ledger, g.hostId),
+            host: g.host,
             winner: g.winner,
             online: g.online,
-            players: g.seats.map((s) => ({ seat: s.seat, person: { id: s.person.id, name: s.person.name } })),
+            players: g.players,
           })),
+          next: writeCursor(page.next),
+          hosts,
         };
       },
     );
@@ -99,20 +128,23 @@ export function gameRoutes(store: Store): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         await requireAccount(store, request);
-        const ledger = await loadLedger(store);
-        const game = ledger.games.find((g) => g.id === request.params.id);
+        const game = await store.getGame(request.params.id);
         if (!game) throw noGame();
-        const corrections = await store.listCorrections(game.id);
-        const record = await recordOf(store, game);
+        const [corrections, record, people] = await Promise.all([
+          store.listCorrections(game.id),
+          recordOf(store, game),
+          Promise.all(game.seats.map((s) => store.getPerson(s.playerId))),
+        ]);
+        const names = await accountNames(store, [game.hostId, ...corrections.map((c) => c.byHostId)]);
         return {
           id: game.id,
           title: game.title,
           endedAt: game.endedAt,
-          host: hostOf(ledger, game.hostId),
+          host: names(game.hostId),
           winner: game.winner,
-          players: game.seats.map((s) => ({
+          players: game.seats.map((s, i) => ({
             seat: s.seat,
-            person: { id: s.person.id, name: s.person.name },
+            person: { id: s.playerId, name: people[i]?.name ?? "" },
             card: s.card,
             points: s.points,
             corrected: corrections.some((c) => c.seat === s.seat),
@@ -122,7 +154,7 @@ export function gameRoutes(store: Store): FastifyPluginAsyncTypebox {
             seat: c.seat,
             from: c.from,
             to: c.to,
-            by: hostOf(ledger, c.byHostId),
+            by: names(c.byHostId),
             at: c.at,
             reason: c.reason,
           })),
@@ -167,15 +199,14 @@ export function gameRoutes(store: Store): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const host = await requireHost(store, request);
-        const ledger = await loadLedger(store);
-        const game = ledger.games.find((g) => g.id === request.params.id);
+        const game = await store.getGame(request.params.id);
         if (!game) throw noGame();
         const { seat: n, points } = request.body;
         const reason = request.body.reason.trim();
         if (reason === "") throw new HttpError(400, "invalid", "reason: say why the points change");
         const seat = game.seats.find((s) => s.seat === n);
         if (!seat) throw new HttpError(404, "not_found", `the game has no seat ${n}`);
-        if (seat.admin || ledger.excluded.has(seat.person.id)) {
+        if (seat.admin || (await store.findHostByPerson(seat.playerId))?.role === "admin") {
           throw new HttpError(422, "rule", `seat ${n} is the administration's: it is never rated`, {
             rule: "RATE-7",
           });
@@ -216,8 +247,7 @@ export function gameRoutes(store: Store): FastifyPluginAsyncTypebox {
       },
       async (request, reply) => {
         const admin = await requireAdmin(store, request);
-        const known = new Set((await store.listGames()).map((g) => g.key));
-        const checked = checkImport(request.body, known);
+        const checked = await checkImport(request.body, (keys) => store.archive.knownKeys(keys));
         if (!checked.ok) {
           throw new HttpError(
             400,

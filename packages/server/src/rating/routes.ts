@@ -9,7 +9,9 @@ import {
   NewSeasonBody,
   NoContent,
   PlayerStatsAnswer,
+  PlayerStatsQuery,
   RatingAnswer,
+  RecomputeAnswer,
   SeasonInfo,
   SeasonQuery,
   SeasonsAnswer,
@@ -17,12 +19,14 @@ import {
 import { Type } from "typebox";
 import { requireAccount, requireAdmin } from "../auth/sessions.js";
 import { HttpError } from "../errors.js";
+import { pageLimit, readCursor, writeCursor } from "../games/cursor.js";
 import type { SeasonRow, Store } from "../store/index.js";
-import { loadLedger } from "./ledger.js";
-import { endsIn, isDate, overlaps, periodBounds } from "./played.js";
-import { skillRatings } from "./skill.js";
-import { clubStats, playerStats } from "./stats.js";
-import { type RatingRow, ratingTable } from "./table.js";
+import { clubPage, playerPage, ratingRows } from "./pages.js";
+import { isDate, overlaps } from "./played.js";
+import type { RatingRow } from "./table.js";
+
+/** A player's games per page unless the query asks for another length. */
+export const PLAYER_PAGE = 100;
 
 const IdParams = Type.Object({ id: Id });
 
@@ -36,16 +40,13 @@ export async function findSeason(store: Store, id: string | undefined): Promise<
   return season;
 }
 
-/** The rating table of a season (null: all time), skill counted from every game up to its end. */
+/**
+ * The rating table of a season (null: all time) from its totals, kept as games are stored: each
+ * row's skill is the person's after his last game in it (every game up to then counted).
+ */
 export async function seasonRating(store: Store, season: SeasonRow | null): Promise<RatingRow[]> {
-  const ledger = await loadLedger(store);
-  const end = season ? periodBounds(season).end : Number.POSITIVE_INFINITY;
-  const skill = skillRatings(
-    ledger.games.filter((g) => g.endedAt < end),
-    ledger.excluded,
-  );
-  const games = season ? ledger.games.filter((g) => endsIn(g, season)) : ledger.games;
-  return ratingTable(games, ledger.excluded, skill.now);
+  await store.archive.settled();
+  return ratingRows(await store.archive.totals(season ? season.id : "all"));
 }
 
 export function ratingRoutes(store: Store): FastifyPluginAsyncTypebox {
@@ -145,18 +146,26 @@ export function ratingRoutes(store: Store): FastifyPluginAsyncTypebox {
           summary: "A player's games, wins, cards and skill history",
           tags: ["rating"],
           params: IdParams,
+          querystring: PlayerStatsQuery,
           response: { 200: PlayerStatsAnswer },
         },
       },
       async (request) => {
         await requireAccount(store, request);
-        const ledger = await loadLedger(store);
-        const person = ledger.person(request.params.id);
-        const row = person ? await store.getPerson(person.id) : null;
-        if (!person || !row) throw new HttpError(404, "not_found", "there is no such person");
-        const account = await store.findHostByPerson(person.id);
-        const skill = skillRatings(ledger.games, ledger.excluded).history.get(person.id) ?? [];
+        const person = await store.resolvePerson(request.params.id);
+        if (!person) throw new HttpError(404, "not_found", "there is no such person");
+        await store.archive.settled();
+        const [account, groups, page] = await Promise.all([
+          store.findHostByPerson(person.id),
+          store.archive.playerGroups(person.id),
+          store.archive.playerGames(
+            person.id,
+            readCursor(request.query.before),
+            pageLimit(request.query.limit, PLAYER_PAGE),
+          ),
+        ]);
         return {
+          before: writeCursor(page.next),
           person: {
             id: person.id,
             name: person.name,
@@ -164,7 +173,7 @@ export function ratingRoutes(store: Store): FastifyPluginAsyncTypebox {
             council: person.council,
             role: account?.role ?? null,
           },
-          ...playerStats(person.id, ledger.games, skill),
+          ...playerPage(groups, page.games),
         };
       },
     );
@@ -180,12 +189,44 @@ export function ratingRoutes(store: Store): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         await requireAccount(store, request);
-        const [ledger, seasons] = await Promise.all([loadLedger(store), store.listSeasons()]);
-        const stats = clubStats(ledger.games, seasons);
+        await store.archive.settled();
+        const [totals, seasons] = await Promise.all([store.archive.clubTotals(), store.listSeasons()]);
+        const stats = clubPage(totals, seasons);
         return {
           ...stats,
           seasons: stats.seasons.map((s) => ({ ...s, season: s.season ? seasonOf(s.season) : null })),
         };
+      },
+    );
+
+    app.get(
+      "/api/rating/recompute",
+      {
+        schema: {
+          summary: "The recompute job's progress (the archive's totals and skill, in the background)",
+          tags: ["rating"],
+          response: { 200: RecomputeAnswer },
+        },
+      },
+      async (request) => {
+        await requireAccount(store, request);
+        return store.archive.progress();
+      },
+    );
+
+    app.post(
+      "/api/rating/recompute",
+      {
+        schema: {
+          summary: "Starts the recompute job (admin); answers at once with its progress",
+          tags: ["rating"],
+          response: { 202: RecomputeAnswer },
+        },
+      },
+      async (request, reply) => {
+        await requireAdmin(store, request);
+        store.archive.recompute("admin");
+        return reply.code(202).send(store.archive.progress());
       },
     );
   };

@@ -22,8 +22,16 @@ interface Tally {
   wins: number;
 }
 
+/** What the tie-break reads of a row. */
+export interface Ranked {
+  readonly person: { readonly id: string; readonly name: string };
+  readonly points: number;
+  readonly games: number;
+  readonly wins: number;
+}
+
 /** Orders two rows by the tie-break; names by code point, so every machine orders alike. */
-export function compareTallies(a: Tally, b: Tally): number {
+export function compareTallies(a: Ranked, b: Ranked): number {
   return (
     b.points - a.points ||
     b.points / b.games - a.points / a.games ||

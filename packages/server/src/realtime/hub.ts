@@ -1,5 +1,8 @@
 // Who watches which table, and what each is sent: every message is built by viewFor for that
 // subscriber's viewer (the host, a spectator, or one seat's phone); nobody is handed another's view.
+// A seat's phone and a spectator are sent, after a change, a patch against the view they hold
+// (./view-text.ts): built once per change and viewer, and only to a subscriber whose last message
+// was the view the patch starts from; anyone else (just subscribed, or behind) gets the whole view.
 // With several server processes (./fanout.ts) each hub pushes its own sockets: a change stored by
 // another process is read back from the store by the table service and pushed here the same way.
 
@@ -7,6 +10,7 @@ import { type Seat, viewFor } from "@misto/engine";
 import type { ServerMessage } from "@misto/protocol";
 import type { LiveTable, TableService } from "../tables/service.js";
 import type { Fanout } from "./fanout.js";
+import { patchText, type ViewText } from "./view-text.js";
 
 /** A host, a spectator, or the phone of one seat. */
 export type Watcher = "host" | "spectator" | { readonly seat: Seat };
@@ -28,8 +32,14 @@ export interface Presence {
   gone(tableId: string, seat: Seat): void;
 }
 
+/** A subscription: as whom, and the seq of the view it was last sent (what a patch must start from). */
+interface Watching {
+  readonly as: Watcher;
+  seq: number;
+}
+
 export class Hub {
-  private readonly watchers = new Map<string, Map<Subscriber, Watcher>>();
+  private readonly watchers = new Map<string, Map<Subscriber, Watching>>();
   private presence: Presence | null = null;
 
   constructor(
@@ -38,8 +48,8 @@ export class Hub {
     /** Tables this process keeps up with though no socket here watches them (the online tables it runs). */
     private readonly follows: (tableId: string) => boolean = () => false,
   ) {
-    tables.onChange((table, publicChanged, changedSeats) =>
-      this.broadcast(table, publicChanged, changedSeats),
+    tables.onChange((table, publicChanged, changedSeats, before) =>
+      this.broadcast(table, publicChanged, changedSeats, before),
     );
     if (!fanout) return;
     tables.onAppend((table, seq) => fanout.publish({ kind: "advanced", table, seq }));
@@ -90,8 +100,9 @@ export class Hub {
       map = new Map();
       this.watchers.set(table.id, map);
     }
-    map.set(subscriber, as);
-    this.sendView(subscriber, table, as);
+    const watching: Watching = { as, seq: 0 };
+    map.set(subscriber, watching);
+    this.sendView(subscriber, table, watching);
     this.presence?.here(table.id, subscriber, as);
   }
 
@@ -105,20 +116,28 @@ export class Hub {
     for (const subscriber of this.watchers.get(tableId)?.keys() ?? []) subscriber.send(message);
   }
 
-  /** A seat's view goes as the JSON the table service made once per change (seatViewJson). */
-  private sendView(subscriber: Subscriber, table: LiveTable, as: Watcher): void {
-    if (typeof as !== "object") subscriber.send(viewMessage(table, as));
-    else if (subscriber.sendJson) subscriber.sendJson(seatViewJson(table, as.seat));
-    else subscriber.send(JSON.parse(seatViewJson(table, as.seat)) as ServerMessage);
+  /**
+   * The whole view: a host's built by viewFor now; a spectator's and a seat's from the text the
+   * table service made once per change (seatViewJson, spectatorViewJson).
+   */
+  private sendView(subscriber: Subscriber, table: LiveTable, watching: Watching): void {
+    const as = watching.as;
+    if (as === "host") {
+      subscriber.send(hostMessage(table));
+      return;
+    }
+    watching.seq = as === "spectator" ? table.publicSeq : (table.seatSeqs[as.seat - 1] ?? 0);
+    sendJson(subscriber, as === "spectator" ? spectatorViewJson(table) : seatViewJson(table, as.seat));
   }
 
   unsubscribe(tableId: string, subscriber: Subscriber): void {
     const map = this.watchers.get(tableId);
-    const as = map?.get(subscriber);
+    const as = map?.get(subscriber)?.as;
     map?.delete(subscriber);
     if (map?.size === 0) this.watchers.delete(tableId);
     if (typeof as !== "object") return;
-    for (const other of map?.values() ?? []) if (typeof other === "object" && other.seat === as.seat) return;
+    for (const other of map?.values() ?? [])
+      if (typeof other.as === "object" && other.as.seat === as.seat) return;
     this.presence?.gone(tableId, as.seat);
   }
 
@@ -129,7 +148,7 @@ export class Hub {
 
   /** Who watches the table now, and as whom. */
   watchersOf(tableId: string): [Subscriber, Watcher][] {
-    return [...(this.watchers.get(tableId) ?? [])];
+    return [...(this.watchers.get(tableId) ?? [])].map(([subscriber, w]) => [subscriber, w.as]);
   }
 
   count(tableId: string): number {
@@ -146,7 +165,7 @@ export class Hub {
     const map = this.watchers.get(tableId);
     if (!map) return 0;
     let kicked = 0;
-    for (const [subscriber, as] of [...map]) {
+    for (const [subscriber, { as }] of [...map]) {
       if (typeof as !== "object" || as.seat !== seat) continue;
       this.unsubscribe(tableId, subscriber);
       subscriber.kick?.("seat_freed", `the host freed seat ${seat}: join again with the table's code`);
@@ -164,7 +183,7 @@ export class Hub {
   private kickSession(sessionHash: string): number {
     let kicked = 0;
     for (const [tableId, map] of [...this.watchers]) {
-      for (const [subscriber, as] of [...map]) {
+      for (const [subscriber, { as }] of [...map]) {
         if (as !== "host" || subscriber.session !== sessionHash) continue;
         this.unsubscribe(tableId, subscriber);
         subscriber.kick?.("signed_out", "the host signed out");
@@ -177,44 +196,85 @@ export class Hub {
   /**
    * After an accepted change: hosts get their view; spectators only when theirs changed, and each
    * phone only when its own seat's view changed, so the number of messages at night tells nothing.
+   * Each message is built once per change and viewer, whoever many subscribers share it.
    */
-  private broadcast(table: LiveTable, publicChanged: boolean, changedSeats: ReadonlySet<Seat>): void {
+  private broadcast(
+    table: LiveTable,
+    publicChanged: boolean,
+    changedSeats: ReadonlySet<Seat>,
+    before: LiveTable,
+  ): void {
     const map = this.watchers.get(table.id);
     if (!map) return;
     let host: ServerMessage | undefined;
-    let spectator: ServerMessage | undefined;
-    for (const [subscriber, as] of map) {
+    let spectator: string | undefined;
+    const seats = new Map<Seat, string>();
+    for (const [subscriber, watching] of map) {
+      const as = watching.as;
       if (as === "host") {
-        host ??= viewMessage(table, as);
+        host ??= hostMessage(table);
         subscriber.send(host);
       } else if (as === "spectator") {
         if (!publicChanged) continue;
-        spectator ??= viewMessage(table, as);
-        subscriber.send(spectator);
+        if (watching.seq !== before.publicSeq) this.sendView(subscriber, table, watching);
+        else {
+          spectator ??= spectatorPatchJson(table, before);
+          watching.seq = table.publicSeq;
+          sendJson(subscriber, spectator);
+        }
       } else if (changedSeats.has(as.seat)) {
-        this.sendView(subscriber, table, as);
+        const seat = as.seat;
+        if (watching.seq !== before.seatSeqs[seat - 1]) this.sendView(subscriber, table, watching);
+        else {
+          let patch = seats.get(seat);
+          if (patch === undefined) {
+            patch = seatPatchJson(table, before, seat);
+            seats.set(seat, patch);
+          }
+          watching.seq = table.seatSeqs[seat - 1] ?? 0;
+          sendJson(subscriber, patch);
+        }
       }
     }
   }
 }
 
+function sendJson(subscriber: Subscriber, json: string): void {
+  if (subscriber.sendJson) subscriber.sendJson(json);
+  else subscriber.send(JSON.parse(json) as ServerMessage);
+}
+
+function textOf(table: LiveTable, seat: Seat): ViewText {
+  const text = table.seatTexts[seat - 1];
+  if (text === undefined) throw new Error(`no view for seat ${seat}`);
+  return text;
+}
+
 /**
  * The seat's view message as JSON, with the seat's view JSON the table service made once per change
- * (LiveTable.seatJsons): the same text as JSON.stringify(viewMessage(table, { seat })), without
+ * (LiveTable.seatTexts): the same text as JSON.stringify(viewMessage(table, { seat })), without
  * stringifying each view a second time.
  */
 export function seatViewJson(table: LiveTable, seat: Seat): string {
-  const view = table.seatJsons[seat - 1];
-  if (view === undefined) throw new Error(`no view for seat ${seat}`);
-  return `{"type":"view","table":${JSON.stringify(table.id)},"seq":${table.seatSeqs[seat - 1] ?? 0},"view":${view}}`;
+  return `{"type":"view","table":${JSON.stringify(table.id)},"seq":${table.seatSeqs[seat - 1] ?? 0},"view":${textOf(table, seat).json}}`;
 }
 
-/** A host's or a spectator's view message, built by viewFor for that viewer. */
-function viewMessage(table: LiveTable, as: "host" | "spectator"): ServerMessage {
-  return {
-    type: "view",
-    table: table.id,
-    seq: as === "host" ? table.seq : table.publicSeq,
-    view: viewFor(table.state, as),
-  };
+/** The seat's patch message from its view in `before` to its view in `table`, as JSON. */
+export function seatPatchJson(table: LiveTable, before: LiveTable, seat: Seat): string {
+  const base = before.seatSeqs[seat - 1] ?? 0;
+  const seq = table.seatSeqs[seat - 1] ?? 0;
+  return `{"type":"patch","table":${JSON.stringify(table.id)},"base":${base},"seq":${seq},${patchText(textOf(before, seat), textOf(table, seat))}}`;
+}
+
+function spectatorViewJson(table: LiveTable): string {
+  return `{"type":"view","table":${JSON.stringify(table.id)},"seq":${table.publicSeq},"view":${table.publicText.json}}`;
+}
+
+function spectatorPatchJson(table: LiveTable, before: LiveTable): string {
+  return `{"type":"patch","table":${JSON.stringify(table.id)},"base":${before.publicSeq},"seq":${table.publicSeq},${patchText(before.publicText, table.publicText)}}`;
+}
+
+/** A host's view message, built by viewFor for the host. */
+function hostMessage(table: LiveTable): ServerMessage {
+  return { type: "view", table: table.id, seq: table.seq, view: viewFor(table.state, "host") };
 }

@@ -2,6 +2,7 @@
 // validated against ClientMessage before it is acted on.
 
 import type { IncomingMessage } from "node:http";
+import type { Socket } from "node:net";
 import type { Seat, View } from "@misto/engine";
 import {
   MAX_CLIENT_MESSAGE_BYTES,
@@ -74,6 +75,28 @@ export function parseClientMessage(text: string): Checked {
   return { ok: false, reason: `${type}: ${first?.message ?? "invalid"}${where}` };
 }
 
+/**
+ * Sends on `socket`, the messages of one turn of the event loop in one write: the first corks the
+ * connection's TCP socket and the next turn uncorks it, so a change's view and the ack after it (or
+ * a view and an out-chat push) leave in one system call, not one each. Each is still its own frame.
+ */
+function batched(socket: WebSocket): (text: string) => void {
+  // ws keeps its TCP socket in a private field; read it without claiming a type it does not declare.
+  const tcp: Socket | undefined = Reflect.get(socket, "_socket");
+  let corked = false;
+  return (text) => {
+    if (tcp && !corked) {
+      corked = true;
+      tcp.cork();
+      setImmediate(() => {
+        corked = false;
+        tcp.uncork();
+      });
+    }
+    socket.send(text);
+  };
+}
+
 /** The Origin of a browser's upgrade request must be this server's own, or a host's cookie is not trusted. */
 function sameOrigin(request: IncomingMessage | FastifyRequest): boolean {
   const origin = request.headers.origin;
@@ -110,12 +133,13 @@ export function realtimeRoute(
       const times: number[] = [];
       let malformed = 0;
       let closed = false;
+      const write = batched(socket);
       const subscriber: Subscriber = {
         send(message: ServerMessage) {
-          if (!closed && socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+          if (!closed && socket.readyState === socket.OPEN) write(JSON.stringify(message));
         },
         sendJson(json: string) {
-          if (!closed && socket.readyState === socket.OPEN) socket.send(json);
+          if (!closed && socket.readyState === socket.OPEN) write(json);
         },
       };
       const refuse = (error: string, message: string) => subscriber.send({ type: "error", error, message });
@@ -129,10 +153,10 @@ export function realtimeRoute(
         if (!closed) close(CLOSE_POLICY, error, message);
       };
       // The database away is said as such (the client tries again); anything else is logged.
-      const failed = (what: string, error: unknown) => {
+      const failed = (what: string, table: string, error: unknown) => {
         const refusal = refusalOf(error);
         if (refusal) return refuse(refusal.code, refusal.message);
-        request.log.error({ err: error }, `${what} failed`);
+        request.log.error({ err: error, table }, `${what} failed`);
         refuse("internal", "something went wrong on the server");
       };
       const invalid = (reason: string) => {
@@ -185,7 +209,7 @@ export function realtimeRoute(
               message.as === "seat"
                 ? subscribeSeat(message.table, message.token)
                 : subscribe(message.table, message.as)
-            ).catch((error: unknown) => failed("subscribe", error));
+            ).catch((error: unknown) => failed("subscribe", message.table, error));
             return;
           case "command":
             void seatCommand(message);
@@ -194,7 +218,7 @@ export function realtimeRoute(
             void outChat
               .say(message, () => seatOf(message.table, message.token))
               .then((answer) => subscriber.send(answer))
-              .catch((error: unknown) => failed("say", error));
+              .catch((error: unknown) => failed("say", message.table, error));
         }
       });
       socket.on("close", () => {
@@ -260,7 +284,7 @@ export function realtimeRoute(
           subscriber.send({ type: "ack", id, seq });
         } catch (error) {
           const refusal = refusalOf(error);
-          if (!refusal) request.log.error({ err: error }, "seat command failed");
+          if (!refusal) request.log.error({ err: error, table: tableId }, "seat command failed");
           const known = refusal ?? new HttpError(500, "internal", "something went wrong");
           const rule = known.extra.rule;
           let seq = typeof known.extra.seq === "number" ? known.extra.seq : 0;

@@ -17,6 +17,7 @@ interface Waiting<I, O> {
 
 export class GroupCommit<I, O> {
   private waiting: Waiting<I, O>[] = [];
+  private readonly batchListeners: ((size: number) => void)[] = [];
 
   /**
    * `commit` runs a whole batch in one transaction and gives each item's outcome (in order), or
@@ -28,6 +29,16 @@ export class GroupCommit<I, O> {
     private readonly commit: (items: readonly I[]) => Promise<readonly Outcome<O>[]>,
     private readonly exclusive: <T>(work: () => Promise<T>) => Promise<T>,
   ) {}
+
+  /** The items queued for the next batch. */
+  get queued(): number {
+    return this.waiting.length;
+  }
+
+  /** Told the size of each batch as it is committed (/metrics). */
+  onBatch(listener: (size: number) => void): void {
+    this.batchListeners.push(listener);
+  }
 
   /** Queues `item` for the next batch; settles once that batch is committed. */
   run(item: I): Promise<O> {
@@ -45,6 +56,7 @@ export class GroupCommit<I, O> {
       outcomes = await this.exclusive(() => {
         batch = this.waiting;
         this.waiting = [];
+        if (batch.length > 0) for (const listener of this.batchListeners) listener(batch.length);
         return batch.length === 0 ? Promise.resolve([]) : this.commit(batch.map((w) => w.item));
       });
     } catch (error) {

@@ -3,15 +3,23 @@
 
 import { KyselyStore } from "./kysely-store.js";
 import { exclusive } from "./lock.js";
-import { isPostgresUrl, openPostgres } from "./postgres.js";
+import { isPostgresUrl, openPostgresPool } from "./postgres.js";
 import { openSqlite } from "./sqlite.js";
 import type { Store } from "./types.js";
 
-export type { CorrectionRow, GameRow, GameSeatRow, RatingStore, SeasonRow } from "./rating-types.js";
+export type {
+  CorrectionRow,
+  GameRow,
+  GameSeatRow,
+  ImportedGame,
+  RatingStore,
+  SeasonRow,
+} from "./rating-types.js";
 
 export {
   type AppendResult,
   type ComplaintRow,
+  type Connections,
   type HostRow,
   type NewOutChatLine,
   type OutChatLine,
@@ -22,6 +30,7 @@ export {
   type SeatTokenRow,
   type Store,
   StoreConflict,
+  type StoreGauges,
   StoreUnavailable,
   type TableRow,
 } from "./types.js";
@@ -34,7 +43,8 @@ export {
 export async function openStore(url: string): Promise<Store> {
   let store: KyselyStore;
   if (isPostgresUrl(url)) {
-    store = new KyselyStore("postgres", openPostgres(url), (work) => work());
+    const { db, connections } = openPostgresPool(url);
+    store = new KyselyStore("postgres", db, (work) => work(), connections);
   } else {
     const { db, lockKey } = openSqlite(url);
     store = new KyselyStore("sqlite", db, (work) => exclusive(lockKey, work));

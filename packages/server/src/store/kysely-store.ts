@@ -3,6 +3,8 @@
 import type { GameEvent } from "@misto/engine";
 import { type Kysely, Migrator, type Selectable, sql, type Transaction } from "kysely";
 import type { GameResult } from "../rating/result.js";
+import { dropScope, mergeTotals, rebuildScope, selectExcluded, selectScopes } from "./archive-fold.js";
+import { ArchiveIndex } from "./archive-index.js";
 import { ClubQueries } from "./club-queries.js";
 import { GroupCommit, type Outcome } from "./group-commit.js";
 import { migrations } from "./migrations/index.js";
@@ -18,11 +20,12 @@ import {
   selectGames,
   selectSeasons,
 } from "./rating-queries.js";
-import type { CorrectionRow, GameRow, SeasonRow } from "./rating-types.js";
+import type { CorrectionRow, GameRow, ImportedGame, SeasonRow } from "./rating-types.js";
 import { type Database, type HostsTable, millis, type PeopleTable, type TablesTable } from "./schema.js";
 import {
   type AppendResult,
   type ComplaintRow,
+  type Connections,
   type HostRow,
   type NewOutChatLine,
   type OutChatLine,
@@ -32,6 +35,7 @@ import {
   type SeatPerson,
   type SeatTokenRow,
   type Store,
+  type StoreGauges,
   StoreUnavailable,
   type TableRow,
 } from "./types.js";
@@ -104,20 +108,37 @@ export class KyselyStore implements Store {
   private readonly club: ClubQueries;
   /** Club nights (night-queries.ts). */
   readonly nights: NightStore;
+  /** The club pages' reads and totals (archive-index.ts). */
+  readonly archive: ArchiveIndex;
 
   constructor(
     readonly kind: "sqlite" | "postgres",
     private readonly db: Kysely<Database>,
     /** Serializes writes (SQLite: one writer per file in this process); PostgreSQL runs them as they come. */
     private readonly write: <T>(work: () => Promise<T>) => Promise<T>,
+    /** PostgreSQL's pool now; SQLite has its one connection. */
+    connections: (() => Connections) | null = null,
   ) {
-    this.appends = kind === "sqlite" ? new GroupCommit((batch) => this.appendBatch(batch), write) : null;
+    const appends =
+      kind === "sqlite"
+        ? new GroupCommit<Append, AppendResult>((batch) => this.appendBatch(batch), write)
+        : null;
+    this.appends = appends;
     this.club = new ClubQueries(db, write);
     this.nights = new NightQueries(db as Kysely<unknown>, write);
+    this.archive = new ArchiveIndex(kind, db, write);
+    this.gauges = {
+      connections:
+        connections ?? (() => ({ open: 1, idle: appends?.queued ? 0 : 1, waiting: appends?.queued ?? 0 })),
+      onBatch: (listener) => appends?.onBatch(listener),
+    };
   }
 
-  close(): Promise<void> {
-    return this.db.destroy();
+  readonly gauges: StoreGauges;
+
+  async close(): Promise<void> {
+    await this.archive.stop();
+    await this.db.destroy();
   }
 
   /** Bounded: a connection that hangs (packets dropped, no reset) is the database not answering. */
@@ -143,6 +164,8 @@ export class KyselyStore implements Store {
         cause: error,
       });
     }
+    // Games stored before the totals existed (0008), or by a process that stopped before folding.
+    await this.archive.start();
   }
 
   async getClub(): Promise<{ id: string; name: string } | null> {
@@ -278,9 +301,12 @@ export class KyselyStore implements Store {
           .set({ person_id: memberId })
           .where("person_id", "=", guestId)
           .execute();
+        await mergeTotals(tx, guestId, memberId);
         return true;
       }),
     );
+    // The guest's games join the member's: his skill is replayed from the first of them.
+    if (merged) this.archive.recompute("merge");
     return merged;
   }
 
@@ -370,9 +396,12 @@ export class KyselyStore implements Store {
   }
 
   async setRole(hostId: string, role: Role): Promise<boolean> {
+    const before = await this.getHost(hostId);
     const result = await this.write(() =>
       this.db.updateTable("hosts").set({ role }).where("id", "=", hostId).executeTakeFirst(),
     );
+    // RATE-7: the administration is never rated: who is in it changes everyone's skill.
+    if (before && (before.role === "admin") !== (role === "admin")) this.archive.recompute("role");
     return Number(result.numUpdatedRows) === 1;
   }
 
@@ -490,6 +519,13 @@ export class KyselyStore implements Store {
     finished?: GameResult,
   ): Promise<AppendResult> {
     const append: Append = { tableId, expectedSeq, events, command, status, finished };
+    const result = await this.appendOne(append);
+    // The game's result is stored: the archive's totals take it in, after the answer.
+    if (finished && result.ok) void this.archive.fold();
+    return result;
+  }
+
+  private async appendOne(append: Append): Promise<AppendResult> {
     if (this.appends) return this.appends.run(append);
     try {
       await this.write(() => this.db.transaction().execute((tx) => appendIn(tx, append)));
@@ -497,7 +533,7 @@ export class KyselyStore implements Store {
       if (error instanceof AppendRefused) return { ok: false, conflict: error.conflict };
       throw error;
     }
-    return { ok: true, seq: expectedSeq + events.length };
+    return { ok: true, seq: append.expectedSeq + append.events.length };
   }
 
   /** Several appends in one transaction (the caller holds the writer lock), each in a savepoint. */
@@ -685,7 +721,7 @@ export class KyselyStore implements Store {
   }
 
   correctPoints(correction: CorrectionRow): Promise<void> {
-    return this.write(() => insertCorrection(this.db, correction));
+    return this.write(() => insertCorrection(this.db, this.kind, correction));
   }
 
   listCorrections(tableId: string): Promise<CorrectionRow[]> {
@@ -699,8 +735,14 @@ export class KyselyStore implements Store {
     result: GameResult,
   ): Promise<void> {
     return this.write(() =>
-      unique(`the table ${table.id} exists`, () => insertImported(this.db, table, events, seats, result)),
+      unique(`the table ${table.id} exists`, () =>
+        insertImported(this.db, [{ table, events, seats, result }]),
+      ),
     );
+  }
+
+  importGames(games: readonly ImportedGame[]): Promise<void> {
+    return this.write(() => unique("a table exists", () => insertImported(this.db, games)));
   }
 
   listAllPeople(): Promise<PersonRow[]> {
@@ -708,7 +750,15 @@ export class KyselyStore implements Store {
   }
 
   createSeason(season: SeasonRow): Promise<void> {
-    return this.write(() => unique(`the season ${season.id} exists`, () => insertSeason(this.db, season)));
+    return this.write(() =>
+      unique(`the season ${season.id} exists`, () =>
+        this.db.transaction().execute(async (tx) => {
+          await insertSeason(tx, season);
+          const scope = (await selectScopes(tx)).find((s) => s.id === season.id);
+          if (scope) await rebuildScope(tx, this.kind, scope, await selectExcluded(tx));
+        }),
+      ),
+    );
   }
 
   listSeasons(): Promise<SeasonRow[]> {
@@ -716,7 +766,12 @@ export class KyselyStore implements Store {
   }
 
   deleteSeason(id: string): Promise<boolean> {
-    return this.write(() => removeSeason(this.db, id));
+    return this.write(() =>
+      this.db.transaction().execute(async (tx) => {
+        await dropScope(tx, id);
+        return removeSeason(tx, id);
+      }),
+    );
   }
 }
 

@@ -15,7 +15,7 @@ import {
 } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema.js";
-import { StoreUnavailable } from "./types.js";
+import { type Connections, StoreUnavailable } from "./types.js";
 
 /** How long opening a connection may take before the database counts as not answering. */
 const CONNECT_TIMEOUT_MS = 5_000;
@@ -45,6 +45,11 @@ function isConnectionLoss(error: unknown): boolean {
 }
 
 export function openPostgres(url: string): Kysely<Database> {
+  return openPostgresPool(url).db;
+}
+
+/** The database and its pool's connections now (for /metrics): open, idle, and callers waiting for one. */
+export function openPostgresPool(url: string): { db: Kysely<Database>; connections: () => Connections } {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
@@ -59,7 +64,10 @@ export function openPostgres(url: string): Kysely<Database> {
   // the pool drops it when it is released.
   const lost = new WeakSet<pg.PoolClient>();
   pool.on("connect", (client) => client.on("error", () => lost.add(client)));
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: answering(pool, lost) }) });
+  return {
+    db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: answering(pool, lost) }) }),
+    connections: () => ({ open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  };
 }
 
 /** The pool as Kysely uses it, each failure of a lost or refused connection a StoreUnavailable. */

@@ -1,10 +1,10 @@
 // The rating's queries (rating-types.ts), the same on SQLite and PostgreSQL, through Kysely.
 // KyselyStore delegates to these; the closing append calls insertResult inside its own transaction.
 
-import type { GameEvent } from "@misto/engine";
 import type { Kysely, Selectable, Transaction } from "kysely";
 import type { GameResult } from "../rating/result.js";
-import type { CorrectionRow, GameRow, GameSeatRow, SeasonRow } from "./rating-types.js";
+import { correctTotals, lockGame } from "./archive-fold.js";
+import type { CorrectionRow, GameRow, GameSeatRow, ImportedGame, SeasonRow } from "./rating-types.js";
 import { type Database, type GameSeatsTable, millis } from "./schema.js";
 import type { PersonRow } from "./types.js";
 
@@ -12,6 +12,14 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 /** Writes a finished game's result (the caller runs it in the closing transaction). */
 export async function insertResult(tx: Db, tableId: string, result: GameResult): Promise<void> {
+  // Who each seat counts for: the seated person, or the member a merged guest became.
+  const seated = await tx
+    .selectFrom("table_seats as ts")
+    .leftJoin("people as p", "p.id", "ts.person_id")
+    .select(["ts.seat", "ts.person_id", "p.merged_into"])
+    .where("ts.table_id", "=", tableId)
+    .execute();
+  const player = new Map(seated.map((s) => [s.seat, s.merged_into ?? s.person_id]));
   await tx
     .insertInto("games")
     .values({
@@ -40,6 +48,10 @@ export async function insertResult(tx: Db, tableId: string, result: GameResult):
         out_cause: s.out?.cause ?? null,
         out_when: s.out?.when ?? null,
         out_n: s.out?.n ?? null,
+        player_id: player.get(s.seat) ?? null,
+        ended_at: result.endedAt,
+        mu: null,
+        sigma: null,
       })),
     )
     .execute();
@@ -106,6 +118,7 @@ function seatRow(r: Selectable<GameSeatsTable> & { person_id: string }): GameSea
   return {
     seat: r.seat,
     personId: r.person_id,
+    playerId: r.player_id ?? r.person_id,
     card: r.card,
     team: r.team,
     result: r.result,
@@ -119,8 +132,19 @@ function seatRow(r: Selectable<GameSeatsTable> & { person_id: string }): GameSea
   };
 }
 
-export async function insertCorrection(db: Kysely<Database>, c: CorrectionRow): Promise<void> {
+export async function insertCorrection(
+  db: Kysely<Database>,
+  kind: "sqlite" | "postgres",
+  c: CorrectionRow,
+): Promise<void> {
   await db.transaction().execute(async (tx) => {
+    const game = await lockGame(tx, kind, c.tableId);
+    const had = await tx
+      .selectFrom("game_seats")
+      .select("points")
+      .where("table_id", "=", c.tableId)
+      .where("seat", "=", c.seat)
+      .executeTakeFirst();
     await tx
       .insertInto("point_corrections")
       .values({
@@ -140,6 +164,7 @@ export async function insertCorrection(db: Kysely<Database>, c: CorrectionRow): 
       .where("table_id", "=", c.tableId)
       .where("seat", "=", c.seat)
       .execute();
+    if (game) await correctTotals(tx, game, c.tableId, c.seat, c.to - (had?.points ?? c.to));
   });
 }
 
@@ -163,46 +188,48 @@ export async function selectCorrections(db: Db, tableId: string): Promise<Correc
   }));
 }
 
-export async function insertImported(
-  db: Kysely<Database>,
-  table: { id: string; title: string; hostId: string; createdAt: number; online: boolean },
-  events: readonly GameEvent[],
-  seats: readonly { seat: number; personId: string }[],
-  result: GameResult,
-): Promise<void> {
+/** Stores imported games, each whole (table, events, seats, result), in one transaction. */
+export async function insertImported(db: Kysely<Database>, games: readonly ImportedGame[]): Promise<void> {
   await db.transaction().execute(async (tx) => {
-    await tx
-      .insertInto("tables")
-      .values({
-        id: table.id,
-        title: table.title,
-        host_id: table.hostId,
-        created_at: table.createdAt,
-        seq: events.length,
-        phase: "closed",
-        winner: result.winner,
-        online: table.online ? 1 : 0,
-      })
-      .execute();
-    // In chunks: PostgreSQL takes at most 65535 parameters in one statement.
-    for (let i = 0; i < events.length; i += 500) {
-      await tx
-        .insertInto("events")
-        .values(
-          events.slice(i, i + 500).map((event, j) => ({
-            table_id: table.id,
-            seq: i + j + 1,
-            event: JSON.stringify(event),
-          })),
-        )
-        .execute();
-    }
-    await tx
-      .insertInto("table_seats")
-      .values(seats.map((s) => ({ table_id: table.id, seat: s.seat, person_id: s.personId })))
-      .execute();
-    await insertResult(tx, table.id, result);
+    for (const game of games) await insertOne(tx, game);
   });
+}
+
+async function insertOne(
+  tx: Transaction<Database>,
+  { table, events, seats, result }: ImportedGame,
+): Promise<void> {
+  await tx
+    .insertInto("tables")
+    .values({
+      id: table.id,
+      title: table.title,
+      host_id: table.hostId,
+      created_at: table.createdAt,
+      seq: events.length,
+      phase: "closed",
+      winner: result.winner,
+      online: table.online ? 1 : 0,
+    })
+    .execute();
+  // In chunks: PostgreSQL takes at most 65535 parameters in one statement.
+  for (let i = 0; i < events.length; i += 500) {
+    await tx
+      .insertInto("events")
+      .values(
+        events.slice(i, i + 500).map((event, j) => ({
+          table_id: table.id,
+          seq: i + j + 1,
+          event: JSON.stringify(event),
+        })),
+      )
+      .execute();
+  }
+  await tx
+    .insertInto("table_seats")
+    .values(seats.map((s) => ({ table_id: table.id, seat: s.seat, person_id: s.personId })))
+    .execute();
+  await insertResult(tx, table.id, result);
 }
 
 export async function selectAllPeople(db: Db): Promise<PersonRow[]> {

@@ -26,6 +26,8 @@ export interface GameRow {
 export interface GameSeatRow extends SeatResult {
   /** The person as seated (not resolved through merges). */
   readonly personId: string;
+  /** The person the seat counts for now (through merges). */
+  readonly playerId: string;
   readonly ratedPoints: number;
 }
 
@@ -50,6 +52,14 @@ export interface SeasonRow {
   readonly createdAt: number;
 }
 
+/** An imported, finished game as importGames stores it. */
+export interface ImportedGame {
+  readonly table: { id: string; title: string; hostId: string; createdAt: number; online: boolean };
+  readonly events: readonly GameEvent[];
+  readonly seats: readonly { seat: number; personId: string }[];
+  readonly result: GameResult;
+}
+
 export interface RatingStore {
   /** Every finished game, oldest end first (ties: earlier start, then key: the same order on every server). */
   listGames(): Promise<GameRow[]>;
@@ -69,6 +79,8 @@ export interface RatingStore {
     seats: readonly { seat: number; personId: string }[],
     result: GameResult,
   ): Promise<void>;
+  /** Stores several imported games as importGame does each, all in one transaction (one flush to disk). */
+  importGames(games: readonly ImportedGame[]): Promise<void>;
   /** Every person, merged guests too (the rating resolves seats through merges). */
   listAllPeople(): Promise<PersonRow[]>;
   createSeason(season: SeasonRow): Promise<void>;

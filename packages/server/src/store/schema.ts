@@ -6,6 +6,8 @@ import type { ColumnType } from "kysely";
 
 /** An epoch-milliseconds column: written as a number, read as a number (SQLite) or a string (pg). */
 export type Millis = ColumnType<number | string, number, number>;
+/** A bigint sum (club_totals): a number on SQLite, a string on PostgreSQL, read through Number(). */
+export type Sum = ColumnType<number | string, number, number>;
 /** The same, where the column may be null. */
 export type NullableMillis = ColumnType<number | string | null, number | null, number | null>;
 
@@ -145,6 +147,8 @@ export interface GamesTable {
   days: number;
   nights: number;
   note_read: number;
+  /** 1 once the game is counted in the totals and its seats have their skill (0008). */
+  folded: ColumnType<number, number | undefined, number>;
 }
 
 export interface GameSeatsTable {
@@ -159,6 +163,13 @@ export interface GameSeatsTable {
   out_cause: "voted" | "night" | "grave" | "removed" | null;
   out_when: "day" | "night" | null;
   out_n: number | null;
+  /** The person the seat counts for now: the seated person through merges (0008). */
+  player_id: string | null;
+  /** The game's end, beside the seat: a player's games in order from one index. */
+  ended_at: NullableMillis;
+  /** The seat's skill after the game (null: not rated, RATE-7, or not folded yet). */
+  mu: number | null;
+  sigma: number | null;
 }
 
 export interface PointCorrectionsTable {
@@ -180,6 +191,37 @@ export interface SeasonsTable {
   created_at: Millis;
 }
 
+// ── The archive's totals (0010_archive_aggregates) ──
+
+/** A rating table's row: scope 'all' (all time) or a season's id. */
+export interface PersonTotalsTable {
+  scope: string;
+  person_id: string;
+  points: number;
+  games: number;
+  wins: number;
+  /** The skill after the person's last game in the scope. */
+  mu: number | null;
+  sigma: number | null;
+}
+
+/** The club page's sums per scope ('all' or a season's id). */
+export interface ClubTotalsTable {
+  scope: string;
+  games: Sum;
+  red: Sum;
+  black: Sum;
+  draw: Sum;
+  days: Sum;
+  nights: Sum;
+  duration_ms: Sum;
+  note_read: Sum;
+  voted: Sum;
+  night: Sum;
+  grave: Sum;
+  removed: Sum;
+}
+
 export interface Database {
   club: ClubTable;
   setup: SetupTable;
@@ -199,6 +241,8 @@ export interface Database {
   game_seats: GameSeatsTable;
   point_corrections: PointCorrectionsTable;
   seasons: SeasonsTable;
+  person_totals: PersonTotalsTable;
+  club_totals: ClubTotalsTable;
 }
 
 export const millis = (value: number | string): number => Number(value);

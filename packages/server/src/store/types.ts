@@ -2,6 +2,7 @@
 
 import type { GameEvent } from "@misto/engine";
 import type { GameResult } from "../rating/result.js";
+import type { ArchiveStore } from "./archive-types.js";
 import type { NightStore } from "./night-queries.js";
 import type { RatingStore } from "./rating-types.js";
 
@@ -80,14 +81,31 @@ export interface TableRow {
 
 export type AppendResult = { ok: true; seq: number } | { ok: false; conflict: "seq" | "command" };
 
-/** The storage; the rating's part is in rating-types.ts. */
+/** A database's connections now: PostgreSQL's pool; SQLite's one connection, with its appends queued as `waiting`. */
+export interface Connections {
+  readonly open: number;
+  readonly idle: number;
+  readonly waiting: number;
+}
+
+/** What a store tells /metrics (src/observe): its connections, and the size of each group commit. */
+export interface StoreGauges {
+  connections(): Connections;
+  onBatch(listener: (size: number) => void): void;
+}
+
+/** The storage; the rating's part is in rating-types.ts, the club pages' in archive-types.ts. */
 export interface Store extends RatingStore {
   readonly kind: "sqlite" | "postgres";
+  /** The club pages' indexed reads, the totals kept as games are stored, the recompute job. */
+  readonly archive: ArchiveStore;
   close(): Promise<void>;
   /** Resolves once the database answers a trivial query (the ready check); StoreUnavailable if not. */
   ping(): Promise<void>;
   /** Club nights (night-queries.ts). */
   readonly nights: NightStore;
+  /** Its connections and group commits, for /metrics (absent in a test's in-memory store). */
+  readonly gauges?: StoreGauges;
 
   // club and people
   getClub(): Promise<{ id: string; name: string } | null>;

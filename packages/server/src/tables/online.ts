@@ -441,11 +441,15 @@ export class OnlineRunner {
   }
 
   private async send(table: LiveTable, action: Action): Promise<void> {
-    await this.tables.command(table.id, {
-      id: `online-${randomUUID()}`,
-      seq: table.seq,
-      command: action,
-    });
+    await this.tables.command(
+      table.id,
+      {
+        id: `online-${randomUUID()}`,
+        seq: table.seq,
+        command: action,
+      },
+      "server",
+    );
   }
 
   /** When `key` is due: its first planned time, kept while it stays pending. */

@@ -173,7 +173,7 @@ export function phoneRoutes(
         if (!row) throw new HttpError(401, "bad_token", "this seat token is not valid (unknown or freed)");
         const table = await tables.get(row.tableId);
         if (!table) throw noTable();
-        const json = table.seatJsons[row.seat - 1];
+        const json = table.seatTexts[row.seat - 1]?.json;
         // A token's seat is one of the table's twelve (the store refuses any other).
         if (json === undefined) throw noTable();
         const answer: SeatAnswer = {

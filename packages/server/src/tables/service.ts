@@ -20,6 +20,7 @@ import type { CommandBody, NewTableBody } from "@misto/protocol";
 import { seatPeople } from "../club/seating.js";
 import { HttpError } from "../errors.js";
 import { gameResult } from "../rating/result.js";
+import { type ViewText, viewText } from "../realtime/view-text.js";
 import { type HostRow, type Store, StoreConflict, type TableRow } from "../store/index.js";
 import { KeyedMutex } from "./mutex.js";
 import { ONLINE_DEFAULTS, onlineSettingsOf } from "./online-settings.js";
@@ -41,16 +42,18 @@ export interface LiveTable {
    * choose in his place, a note adds a step).
    */
   readonly publicSeq: number;
-  readonly publicJson: string;
+  /** The spectators' view as the text they are sent (../realtime/view-text.ts). */
+  readonly publicText: ViewText;
   /**
-   * Each seat's own view (index seat - 1) as JSON, built by viewFor(state, seat) for that seat
+   * Each seat's own view (index seat - 1) as text (its JSON, member by member: what is sent, and
+   * what a patch is cut from), built by viewFor(state, seat) for that seat
    * alone, and how many times it has changed: a phone is told that count as its seq, never the
    * table's `seq` (nor the table's seq at the change, whose jump over a night counts the night's
    * events), so its seq says nothing its own view does not. Only the
-   * JSON is kept (what is sent); the view objects are dropped once stringified, so hundreds of
+   * text is kept (what is sent); the view objects are dropped once stringified, so hundreds of
    * live tables do not hold twelve object trees each for the garbage collector to walk.
    */
-  readonly seatJsons: readonly string[];
+  readonly seatTexts: readonly ViewText[];
   readonly seatSeqs: readonly number[];
 }
 
@@ -66,8 +69,8 @@ function newJoinCode(): string {
 
 const SEAT_LIST: readonly Seat[] = Array.from({ length: SEATS }, (_, i) => i + 1);
 
-function seatJsonsOf(state: Game): string[] {
-  return SEAT_LIST.map((seat) => JSON.stringify(viewFor(state, seat)));
+function seatTextsOf(state: Game): ViewText[] {
+  return SEAT_LIST.map((seat) => viewText(viewFor(state, seat)));
 }
 
 /** The stored answer to a command, given again to a repeated command id. */
@@ -76,19 +79,27 @@ export interface CommandAnswer {
   readonly events: readonly GameEvent[];
 }
 
+/** Told of a change: the table after it, whose views changed, and the table before (what its viewers hold). */
 export type ChangeListener = (
   table: LiveTable,
   publicChanged: boolean,
   changedSeats: ReadonlySet<Seat>,
+  before: LiveTable,
 ) => void;
 
-function spectatorJson(state: Game): string {
-  return JSON.stringify(viewFor(state, "spectator"));
+function spectatorText(state: Game): ViewText {
+  return viewText(viewFor(state, "spectator"));
 }
 
 function status(state: Game): { phase: string; winner: string | null } {
   return { phase: phaseOf(state).kind, winner: resultOf(state)?.winner ?? null };
 }
+
+/** Who sent a command (for /metrics): the host's console, a seat's phone, or the server (online tables). */
+export type CommandSource = "host" | "seat" | "server";
+
+/** Told of each command once answered: its source, how long it took, and its refusal (null: accepted). */
+export type CommandObserver = (source: CommandSource, ms: number, refusal: unknown) => void;
 
 export interface TableServiceOptions {
   /**
@@ -97,6 +108,8 @@ export interface TableServiceOptions {
    * state another process has moved on from.
    */
   readonly shared?: boolean;
+  /** Told of every command's outcome and time (/metrics, src/observe). */
+  readonly observe?: CommandObserver;
 }
 
 export class TableService {
@@ -108,12 +121,32 @@ export class TableService {
   private readonly loadListeners = new Set<(table: LiveTable) => void>();
   private readonly appendListeners = new Set<(id: string, seq: number) => void>();
   private readonly shared: boolean;
+  private readonly observe: CommandObserver;
 
   constructor(
     private readonly store: Store,
     options: TableServiceOptions = {},
   ) {
     this.shared = options.shared === true;
+    this.observe = options.observe ?? (() => undefined);
+  }
+
+  /** The tables held in memory now. */
+  get liveCount(): number {
+    return this.live.size;
+  }
+
+  /** Runs a command's whole answer, telling the observer how it ended and how long it took. */
+  private async observed<T>(source: CommandSource, work: () => Promise<T>): Promise<T> {
+    const started = performance.now();
+    try {
+      const answer = await work();
+      this.observe(source, performance.now() - started, null);
+      return answer;
+    } catch (error) {
+      this.observe(source, performance.now() - started, error);
+      throw error;
+    }
   }
 
   /** Told of every change, whether this process stored it or read it back from the store. */
@@ -213,7 +246,11 @@ export class TableService {
    * POST /api/tables/:id/commands. A known command id gets its first answer again; a stale seq a
    * 409; a rule error a 422; otherwise the events are stored and only then answered.
    */
-  command(id: string, body: CommandBody): Promise<CommandAnswer> {
+  command(id: string, body: CommandBody, source: CommandSource = "host"): Promise<CommandAnswer> {
+    return this.observed(source, () => this.hostCommand(id, body));
+  }
+
+  private hostCommand(id: string, body: CommandBody): Promise<CommandAnswer> {
     return this.lock.run(id, async () => {
       const table = await this.load(id);
       if (!table) throw new HttpError(404, "not_found", "there is no such table");
@@ -248,6 +285,14 @@ export class TableService {
     authorize: () => Promise<Seat>,
     body: { id: string; seq: number; command: Record<string, unknown> },
   ): Promise<{ seq: number }> {
+    return this.observed("seat", () => this.phoneCommand(id, authorize, body));
+  }
+
+  private phoneCommand(
+    id: string,
+    authorize: () => Promise<Seat>,
+    body: { id: string; seq: number; command: Record<string, unknown> },
+  ): Promise<{ seq: number }> {
     return this.lock.run(id, async () => {
       const seat = await authorize();
       const table = await this.load(id);
@@ -256,7 +301,7 @@ export class TableService {
       const seatSeq = (t: LiveTable | null) => t?.seatSeqs[seat - 1] ?? 0;
       // Refused with the seat's view now (its own view only: the JSON its phone is pushed).
       const refuse = (t: LiveTable) =>
-        stale(seatSeq(t), { view: JSON.parse(t.seatJsons[seat - 1] ?? "null") });
+        stale(seatSeq(t), { view: JSON.parse(t.seatTexts[seat - 1]?.json ?? "null") });
       if (await this.store.findCommand(id, commandId)) return { seq: seatSeq(table) };
       const type = body.command.type;
       if (typeof type !== "string" || !seatMaySend(type)) {
@@ -330,7 +375,7 @@ export class TableService {
   private advance(table: LiveTable, events: readonly GameEvent[], seq: number): LiveTable {
     const { next, publicChanged, changedSeats } = afterEvents(table, events, seq);
     this.live.set(table.id, next);
-    for (const listener of this.listeners) listener(next, publicChanged, changedSeats);
+    for (const listener of this.listeners) listener(next, publicChanged, changedSeats, table);
     return next;
   }
 
@@ -364,8 +409,8 @@ export class TableService {
       state,
       seq: first.seq,
       publicSeq: 1,
-      publicJson: spectatorJson(state),
-      seatJsons: seatJsonsOf(state),
+      publicText: spectatorText(state),
+      seatTexts: seatTextsOf(state),
       seatSeqs: SEAT_LIST.map(() => 1),
     };
     const rest = stored.slice(1);
@@ -394,28 +439,28 @@ function afterEvents(
   seq: number,
 ): { next: LiveTable; publicChanged: boolean; changedSeats: Set<Seat> } {
   let state = table.state;
-  let publicJson = table.publicJson;
+  let publicText = table.publicText;
   let publicSeq = table.publicSeq;
-  const seatJsons = table.seatJsons.slice();
+  const seatTexts = table.seatTexts.slice();
   const seatSeqs = table.seatSeqs.slice();
   const changedSeats = new Set<Seat>();
   for (const event of events) {
     state = evolve(state, event);
-    const json = spectatorJson(state);
-    if (json !== publicJson) {
-      publicJson = json;
+    const text = spectatorText(state);
+    if (text.json !== publicText.json) {
+      publicText = text;
       publicSeq++;
     }
-    for (const [i, text] of seatJsonsOf(state).entries()) {
-      if (text === seatJsons[i]) continue;
-      seatJsons[i] = text;
+    for (const [i, seatText] of seatTextsOf(state).entries()) {
+      if (seatText.json === seatTexts[i]?.json) continue;
+      seatTexts[i] = seatText;
       seatSeqs[i] = (seatSeqs[i] as number) + 1;
       changedSeats.add((i + 1) as Seat);
     }
   }
   const publicChanged = publicSeq !== table.publicSeq;
   return {
-    next: { ...table, state, seq, publicSeq, publicJson, seatJsons, seatSeqs },
+    next: { ...table, state, seq, publicSeq, publicText, seatTexts, seatSeqs },
     publicChanged,
     changedSeats,
   };

@@ -1,17 +1,25 @@
 // A WebSocket client for the realtime tests: collects messages and waits for the next one.
 
 import type { ServerMessage } from "@misto/protocol";
+import { type HeldView, patched } from "@misto/protocol";
 import WebSocket from "ws";
 
 export class Client {
   readonly messages: ServerMessage[] = [];
+  /** Every message as sent, patches as patches. */
+  readonly raw: ServerMessage[] = [];
+  private readonly listeners: ((message: ServerMessage) => void)[] = [];
+  /** Per table: the view this client holds and its seq. */
+  private readonly held = new Map<string, HeldView>();
   private read = 0;
   private wake: (() => void) | null = null;
   readonly closed: Promise<{ code: number; reason: string }>;
 
   private constructor(readonly socket: WebSocket) {
     socket.on("message", (data) => {
-      this.messages.push(JSON.parse(String(data)) as ServerMessage);
+      const message = this.whole(JSON.parse(String(data)) as ServerMessage);
+      this.messages.push(message);
+      for (const listener of this.listeners) listener(message);
       this.wake?.();
     });
     this.closed = new Promise((resolve) => {
@@ -20,6 +28,26 @@ export class Client {
         this.wake?.();
       });
     });
+  }
+
+  /**
+   * A patch becomes the view it makes, as the web client applies it (protocol/src/patch.ts), so the
+   * tests read whole views; `raw` keeps what was sent. A patch from a seq this client does not hold
+   * fails the test: the server must send the whole view then.
+   */
+  private whole(message: ServerMessage): ServerMessage {
+    this.raw.push(message);
+    if (message.type === "view") this.held.set(message.table, { seq: message.seq, view: message.view });
+    if (message.type !== "patch") return message;
+    const next = patched(this.held.get(message.table) ?? null, message);
+    if (!next) throw new Error(`a patch from seq ${message.base}, but this client holds another`);
+    this.held.set(message.table, next);
+    return { type: "view", table: message.table, seq: next.seq, view: next.view };
+  }
+
+  /** Runs `listener` on each message as it arrives (a patch as the whole view it makes). */
+  onMessage(listener: (message: ServerMessage) => void): void {
+    this.listeners.push(listener);
   }
 
   static open(baseUrl: string, headers: Record<string, string> = {}): Promise<Client> {

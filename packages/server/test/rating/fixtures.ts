@@ -31,6 +31,7 @@ export function game(
     return {
       seat: i + 1,
       personId: p.id,
+      playerId: p.id,
       person: p,
       card,
       team,

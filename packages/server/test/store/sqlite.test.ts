@@ -64,6 +64,7 @@ describe("the SQLite store", () => {
         "0007_host_steps",
         "0008_online_settings",
         "0009_nights",
+        "0010_archive_aggregates",
       ]);
     } finally {
       raw.close();

@@ -34,6 +34,8 @@ export type OutCause = NonNullable<PlayedGame["out"]>["cause"];
 export type ClubStats = ClubStatsAnswer;
 export type SeasonResults = ClubStatsAnswer["seasons"][number];
 export type ArchivedGame = GamesAnswer["games"][number];
+/** GET /api/games: a page of games, the next page's cursor (null: the last), every host of the archive. */
+export type ArchivePage = GamesAnswer;
 /** The archive's filters as the query string takes them (all optional). */
 export type GameFilters = GamesQuery;
 export type GamePage = GameAnswer;
@@ -47,9 +49,11 @@ export interface ClubApi {
   createSeason(body: NewSeasonBody): Promise<Result<Season>>;
   deleteSeason(id: string): Promise<Result<null>>;
   rating(season: string | null): Promise<Result<Rating>>;
-  person(id: string): Promise<Result<PersonStats>>;
+  /** `before`: the page of his games before that cursor (PersonStats.before). */
+  person(id: string, before?: string): Promise<Result<PersonStats>>;
   clubStats(): Promise<Result<ClubStats>>;
-  games(filters: GameFilters): Promise<Result<GamesAnswer>>;
+  /** A page of the archive, newest first; `after` is the `next` of the page before. */
+  games(filters: GameFilters, after?: string): Promise<Result<ArchivePage>>;
   game(id: string): Promise<Result<GamePage>>;
   correctPoints(id: string, body: PointsBody): Promise<Result<CorrectionAnswer>>;
   /** One record, or an archive { format: "misto-archive", version: 1, records }. */
@@ -82,9 +86,9 @@ export function createClubApi(fetcher?: Fetch): ClubApi {
     createSeason: (body) => call("POST", "/api/seasons", body),
     deleteSeason: (id) => call("DELETE", at("/api/seasons", id)),
     rating: (season) => call("GET", `/api/rating${query({ season })}`),
-    person: (id) => call("GET", `${at("/api/people", id)}/stats`),
+    person: (id, before) => call("GET", `${at("/api/people", id)}/stats${query({ before })}`),
     clubStats: () => call("GET", "/api/club/stats"),
-    games: (filters) => call("GET", `/api/games${query({ ...filters })}`),
+    games: (filters, after) => call("GET", `/api/games${query({ ...filters, after })}`),
     game: (id) => call("GET", at("/api/games", id)),
     correctPoints: (id, body) => call("PUT", `${at("/api/games", id)}/points`, body),
     importRecords: (body) => call("POST", "/api/games/import", body),

@@ -1,8 +1,10 @@
 // A player's page (/players/:id): his story in numbers and charts — totals, wins by team and by card,
-// points per game, the skill rating's history, how he left games, and every game he played.
+// points per game, the skill rating's history, how he left games, and his games: the server sends
+// the latest page of them; "Earlier games" asks for the page before and adds it (and its skill).
 
+import { useState } from "preact/hooks";
 import type { PersonStats } from "../api/club.js";
-import { ErrorLine, Link, Loading } from "../app/ui.js";
+import { ErrorLine, errorText, Link, Loading } from "../app/ui.js";
 import { type Language, t } from "../i18n/index.js";
 import { Figure, LineChart } from "./Charts.js";
 import { PersonGames } from "./PersonGames.js";
@@ -13,9 +15,40 @@ import { cardRows, formatNumber, formatPercent, pointsSeries, share, skillSeries
 
 export function PlayerPage(props: { id: string; lang: Language }) {
   const stats = useLoad(() => clubApi.person(props.id), `person:${props.id}`);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
   if (stats.error) return <ErrorLine text={stats.error} />;
   if (!stats.value) return <Loading />;
-  return <PersonStory stats={stats.value} lang={props.lang} />;
+  const shown = stats.value;
+  const earlier = () => {
+    if (!shown.before || loading) return;
+    setLoading(true);
+    void clubApi.person(props.id, shown.before).then((answer) => {
+      setLoading(false);
+      if (!answer.ok) return setError(errorText(answer.error));
+      // The earlier page goes before the games shown, oldest first as the answer keeps them.
+      stats.set({
+        ...shown,
+        before: answer.value.before,
+        games: [...answer.value.games, ...shown.games],
+        skill: [...answer.value.skill, ...shown.skill],
+      });
+    });
+  };
+  return (
+    <>
+      <PersonStory stats={shown} lang={props.lang} />
+      <ErrorLine text={error} />
+      {shown.before && (
+        <p>
+          <span class="help">{t("club.person.latest", { n: shown.games.length })}</span>{" "}
+          <button type="button" class="secondary" disabled={loading} onClick={earlier}>
+            {loading ? t("club.archive.loading") : t("club.person.earlier")}
+          </button>
+        </p>
+      )}
+    </>
+  );
 }
 
 function PersonStory(props: { stats: PersonStats; lang: Language }) {

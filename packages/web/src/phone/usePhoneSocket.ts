@@ -1,9 +1,11 @@
 // The phone's connection: subscribes over /ws as its seat with the seat's token, keeps the last view
-// pushed (on every reconnect the server sends the whole view again), and sends the player's
+// pushed (on every reconnect the server sends the whole view again; between, patches of it: @misto/protocol patch.ts), and sends the player's
 // commands with a random id and the last seq received; each answer (ack or rejected) is kept by id.
 // A seat out of the game also holds the out chat (pushed as `outChat`) and writes in it with `say`.
 
 import type { CommandBody, View } from "@misto/engine";
+import type { PatchMessage } from "@misto/protocol";
+import { type HeldView, patched } from "@misto/protocol/patch";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { backoffMs } from "../display/backoff.js";
 import { mergeOutChat, type OutChatPush, type OutLine } from "./chat.js";
@@ -15,6 +17,7 @@ export type Answer =
 
 type Incoming =
   | { type: "view"; table: string; seq: number; view: View }
+  | PatchMessage
   | { type: "ack"; id: string; seq: number }
   | { type: "rejected"; id: string; error: string; message: string; rule?: string; seq?: number }
   | { type: "error"; error: string; message: string }
@@ -55,6 +58,12 @@ export function usePhoneSocket(table: string, token: string): PhoneSocket {
     let attempt = 0;
     let retry: ReturnType<typeof setTimeout> | null = null;
     let ping: ReturnType<typeof setInterval> | null = null;
+    /** The last whole view and its seq, which a patch must start from. */
+    let held: HeldView | null = null;
+    const subscribe = (ws: WebSocket) => {
+      held = null;
+      ws.send(JSON.stringify({ type: "subscribe", table, as: "seat", token }));
+    };
     const connect = () => {
       if (closed) return;
       const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`);
@@ -64,7 +73,7 @@ export function usePhoneSocket(table: string, token: string): PhoneSocket {
         setConnected(true);
         // Each subscription sends the whole out chat again (when there is any).
         setOutChat([]);
-        ws.send(JSON.stringify({ type: "subscribe", table, as: "seat", token }));
+        subscribe(ws);
         ping = setInterval(() => ws.send(JSON.stringify({ type: "ping" })), 25_000);
       };
       ws.onmessage = (event) => {
@@ -75,9 +84,17 @@ export function usePhoneSocket(table: string, token: string): PhoneSocket {
           return;
         }
         if (message.type === "view" && message.table === table) {
+          held = { seq: message.seq, view: message.view };
           seq.current = message.seq;
           setRefused(null);
           setView(message.view);
+        } else if (message.type === "patch" && message.table === table) {
+          const next = patched(held, message);
+          // A patch from a view this phone does not hold: the whole view again.
+          if (!next) return subscribe(ws);
+          held = next;
+          seq.current = next.seq;
+          setView(next.view);
         } else if (message.type === "outChat" && message.table === table) {
           setOutChat((held) => mergeOutChat(held, message));
         } else if (message.type === "ack") {

@@ -44,7 +44,9 @@ export function watchTable(
       } catch {
         return;
       }
-      if (message.type === "view" && message.table === table) onSeq(message.seq);
+      // The host is sent whole views; a patch (@misto/protocol, patch.ts) would name the seq as well.
+      if ((message.type === "view" || message.type === "patch") && message.table === table)
+        onSeq(message.seq);
       else if (message.type === "outChat" && message.table === table) onOutChat(message);
     };
     ws.onclose = () => {

@@ -12,6 +12,7 @@ import * as rating from "./0006_rating.js";
 import * as hostSteps from "./0007_host_steps.js";
 import * as onlineSettings from "./0008_online_settings.js";
 import * as nights from "./0009_nights.js";
+import * as archiveAggregates from "./0010_archive_aggregates.js";
 
 const MIGRATIONS: Record<string, Migration> = {
   "0001_initial": initial,
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0007_host_steps": hostSteps,
   "0008_online_settings": onlineSettings,
   "0009_nights": nights,
+  "0010_archive_aggregates": archiveAggregates,
 };
 
 export const migrations: MigrationProvider = {
