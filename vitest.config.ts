@@ -6,7 +6,9 @@ const src = (pkg: string) => fileURLToPath(new URL(`./packages/${pkg}/src/index.
 // Tests run against the TypeScript sources, so a test never sees a stale build.
 export default defineConfig({
   resolve: {
+    // The longer name first: an alias also matches the names under it.
     alias: {
+      "@misto/engine/testing": fileURLToPath(new URL("./packages/engine/src/testing.ts", import.meta.url)),
       "@misto/engine": src("engine"),
       "@misto/record": src("record"),
       "@misto/bots": src("bots"),

@@ -3,7 +3,7 @@
 export type { Bot, BotKind, Seen } from "./bot.js";
 export { type Claim, claimsIn, formatClaim, formatClaims, parseClaims } from "./claims.js";
 export { HeuristicBot } from "./heuristic.js";
-export { floorOf } from "./host.js";
+export { type HostMove, type HostWait, hostMove, NO_RATING, type RatingHost } from "./host.js";
 export { type GameSummary, MAX_COMMANDS, makeBot, type PlayOptions, playGame } from "./play.js";
 export { RandomBot } from "./random.js";
 export {

@@ -9,9 +9,10 @@ import {
   type Command,
   createGame,
   execute,
+  type Game,
   type GameEvent,
-  type GameState,
   legalActions,
+  phaseOf,
   type Random,
   SEATS,
   type Seat,
@@ -23,9 +24,9 @@ import {
 } from "@misto/engine";
 import type { Bot, BotKind, Seen } from "./bot.js";
 import { HeuristicBot } from "./heuristic.js";
-import { floorOf } from "./host.js";
+import { hostMove, type RatingHost } from "./host.js";
 import { RandomBot } from "./random.js";
-import { discussionFloor, speakerOf } from "./talk/floor.js";
+import { discussionFloor } from "./talk/floor.js";
 import type { TalkLanguage } from "./talk/phrases.js";
 import type { Voice } from "./talk/speech.js";
 
@@ -45,7 +46,7 @@ export interface PlayOptions {
   /** The language the bots speak in (default en). */
   readonly language?: TalkLanguage;
   /** Told of every command just before it is executed, with the state it is executed on. */
-  readonly watch?: (state: GameState, command: Command) => void;
+  readonly watch?: (state: Game, command: Command) => void;
 }
 
 export interface GameSummary {
@@ -92,14 +93,15 @@ export function playGame(options: PlayOptions): GameSummary {
   let commands = 0;
   let days = 0;
   let nights = 0;
-  let graveOffered = false;
-  /** The floors offered: a speech once (by "day/step/index"), the discussion once a day to each seat ("day/seat"). */
+  let floorGiven = -1;
+  const rating = randomNominations(hostRandom);
+  /** The discussion's floor offered once a day to each seat ("day/seat"). */
   const heard = new Set<string>();
 
   for (;;) {
-    const phase = state.phase;
-    if (phase.kind === "day" && phase.n > days) days = phase.n;
-    else if (phase.kind === "night" && phase.n > nights) nights = phase.n;
+    const phase = phaseOf(state);
+    if (phase.kind === "day" && (phase.n ?? 0) > days) days = phase.n ?? 0;
+    else if (phase.kind === "night" && (phase.n ?? 0) > nights) nights = phase.n ?? 0;
     if (phase.kind === "rating" && options.rating === false) break;
     const actors = awaiting(state);
     const actor = actors[0];
@@ -109,16 +111,17 @@ export function playGame(options: PlayOptions): GameSummary {
     commands++;
     let command: Command | null = null;
     if (actor === "host") {
-      // The floor for a seat that is not awaited: the Don's grave (DON-1), a speech (DAY-2, DAY-6,
-      // DAY-7), a line in the discussion (DAY-1).
-      const don = floorOf(state);
-      if (don !== null && phase.kind === "day" && phase.step.kind === "lastWords" && !graveOffered) {
-        graveOffered = true;
-        command = stamped(ask(state, bots, don, seed), commands);
+      const move = hostMove(state, rating);
+      // The floor for a seat that is not awaited, once per step: the Don's grave (DON-1), a speech
+      // (DAY-2, DAY-6, DAY-7); then a line in the discussion (DAY-1).
+      const floor = move.floor;
+      if (floor !== null && move.step !== floorGiven) {
+        floorGiven = move.step;
+        if (floor.why === "grave" || bots[floor.seat]?.talks)
+          command = stamped(ask(state, bots, floor.seat, seed), commands);
       }
-      command ??= stamped(speechLine(state, bots, seed, heard), commands);
       command ??= stamped(discussionLine(state, bots, seed, heard), commands);
-      command ??= hostCommand(state, hostRandom, commands);
+      command ??= stamp(move.command ?? { actor: "host", type: "advance" }, commands);
     } else {
       const action = ask(state, bots, actor, seed);
       if (action === null) throw new Error(`seed ${seed}: seat ${actor} is awaited but did not act`);
@@ -136,12 +139,15 @@ export function playGame(options: PlayOptions): GameSummary {
     if (events) for (const e of result.events) events.push(e);
   }
 
-  if (state.result === null) throw new Error(`seed ${seed}: the game closed without a result`);
+  // The spectator's view: once the result is announced it shows every departure, and it costs no
+  // host's actions (one host's view a game halves the simulation's rate).
+  const end = viewFor(state, "spectator");
+  if (end.result === null) throw new Error(`seed ${seed}: the game closed without a result`);
   const eliminations = { vote: 0, night: 0, grave: 0, fouls: 0, disqualified: 0 };
-  for (const s of state.seats) if (s.out) eliminations[s.out.cause]++;
+  for (const s of end.seats) if (s.out) eliminations[s.out.cause]++;
   const summary: GameSummary = {
     seed,
-    winner: state.result.winner,
+    winner: end.result.winner,
     days,
     nights,
     commands,
@@ -157,7 +163,7 @@ export function playGame(options: PlayOptions): GameSummary {
 class SeenAt implements Seen {
   private built: View | null = null;
   constructor(
-    private readonly state: GameState,
+    private readonly state: Game,
     readonly seat: Seat,
     readonly actions: readonly Action[],
   ) {}
@@ -168,7 +174,7 @@ class SeenAt implements Seen {
 }
 
 /** Asks a seat's bot; its answer must be one of its legal actions or its own speech. */
-function ask(state: GameState, bots: readonly Bot[], seat: Seat, seed: string): Action | null {
+function ask(state: Game, bots: readonly Bot[], seat: Seat, seed: string): Action | null {
   const actions = legalActions(state, seat);
   const action = (bots[seat] as Bot).act(new SeenAt(state, seat, actions));
   if (action === null) return null;
@@ -182,62 +188,28 @@ function ask(state: GameState, bots: readonly Bot[], seat: Seat, seed: string): 
   return action;
 }
 
-/**
- * The host bot's command at time `at`: it moves the game on, announces the result, and runs a short
- * rating. Built as a command straight away, not as an action for `stamp`: most turns of a game are
- * the host's, and keeping his shapes out of `stamp` leaves that switch with the few shapes of the
- * seats' actions (with every shape at one site, V8 falls back to its slow megamorphic lookup).
- */
-function hostCommand(state: GameState, random: Random, at: number): Command {
-  const phase = state.phase;
-  if (phase.kind === "ended") return { actor: "host", at, type: "announceResult" };
-  if (phase.kind !== "rating") return { actor: "host", at, type: "advance" };
-  const step = phase.step;
-  switch (step.kind) {
-    case "nominations": {
-      const named = state.rating?.candidates ?? [];
-      if (named.length < HOST_NOMINATIONS) {
-        const open = state.seats.filter((s) => !s.admin && !named.some((c) => c.seat === s.seat));
-        if (open.length > 0) {
-          const candidate = (open[Math.floor(random() * open.length)] as (typeof open)[number]).seat;
-          return { actor: "host", at, type: "nominate", candidate };
-        }
-      }
-      return { actor: "host", at, type: "closeNominations" };
-    }
-    case "split":
-      return { actor: "host", at, type: "split", points: step.tied.map((seat) => ({ seat, points: 2 })) };
-    default:
-      return { actor: "host", at, type: "closeRating" };
-  }
-}
-
-/** DAY-2, DAY-6, DAY-7: the speaker's speech, offered once per speech; null when it passes. */
-function speechLine(
-  state: GameState,
-  bots: readonly Bot[],
-  seed: string,
-  offered: Set<string>,
-): Action | null {
-  const phase = state.phase;
-  const speaker = speakerOf(state);
-  if (speaker === null || phase.kind !== "day" || !("index" in phase.step) || !bots[speaker]?.talks)
-    return null;
-  const key = `${phase.n}/${phase.step.kind}/${phase.step.index}`;
-  if (offered.has(key)) return null;
-  offered.add(key);
-  return ask(state, bots, speaker, seed);
+/** RATE-1: the host bot names up to three candidates at random among the rated players. */
+function randomNominations(random: Random): RatingHost {
+  return {
+    nominate(game: Game): Seat | null {
+      const view = viewFor(game, "host");
+      const named = view.rating?.candidates ?? [];
+      if (named.length >= HOST_NOMINATIONS) return null;
+      const open = view.seats.filter((s) => !s.admin && !named.some((c) => c.seat === s.seat));
+      return open[Math.floor(random() * open.length)]?.seat ?? null;
+    },
+  };
 }
 
 /** DAY-1: the next talking bot's line in the discussion, each seat offered the floor once a day. */
 function discussionLine(
-  state: GameState,
+  state: Game,
   bots: readonly Bot[],
   seed: string,
   offered: Set<string>,
 ): Action | null {
-  const phase = state.phase;
-  if (phase.kind !== "day" || phase.step.kind !== "discussion") return null;
+  const phase = phaseOf(state);
+  if (phase.step !== "discussion") return null;
   for (const seat of discussionFloor(state)) {
     const key = `${phase.n}/${seat}`;
     if (offered.has(key) || !bots[seat]?.talks) continue;

@@ -1,4 +1,4 @@
-import { type GameState, isMafioso, replay, type Seat } from "@misto/engine";
+import { type GameState, isMafioso, replay, type Seat } from "@misto/engine/testing";
 import { describe, expect, it } from "vitest";
 import { parseClaims } from "../src/claims.js";
 import { type GameSummary, playGame } from "../src/play.js";

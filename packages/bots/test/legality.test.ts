@@ -10,7 +10,7 @@ import {
   seededRandom,
   type View,
   viewFor,
-} from "@misto/engine";
+} from "@misto/engine/testing";
 import { describe, expect, it } from "vitest";
 import type { Bot, BotKind } from "../src/bot.js";
 import { makeBot } from "../src/play.js";

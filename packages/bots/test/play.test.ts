@@ -1,4 +1,4 @@
-import { replay } from "@misto/engine";
+import { replay } from "@misto/engine/testing";
 import { describe, expect, it } from "vitest";
 import { playGame } from "../src/play.js";
 

@@ -2,7 +2,7 @@
 // states must be shown by the view, its words may name no seat and no card the facts do not, and a
 // check it claims as the commissar must be true. Used by speech.test.ts.
 
-import { type Card, type GameState, type Seat, teamOf, type View } from "@misto/engine";
+import { type Card, type GameState, type Seat, teamOf, type View } from "@misto/engine/testing";
 import { parseClaims } from "../src/claims.js";
 import type { Line, Said } from "../src/talk/speech.js";
 

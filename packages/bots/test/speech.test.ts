@@ -1,13 +1,15 @@
 import {
   type Action,
   type Command,
+  type Game,
   type GameState,
   legalActions,
   type Seat,
+  stateOf,
   teamOf,
   type View,
   viewFor,
-} from "@misto/engine";
+} from "@misto/engine/testing";
 import { describe, expect, it } from "vitest";
 import { HeuristicBot } from "../src/heuristic.js";
 import { playGame } from "../src/play.js";
@@ -45,8 +47,9 @@ describe("bot speech: every line from the speaker's own view only", () => {
     for (let g = 0; g < GAMES; g++) {
       const seed = `talk-${g}`;
       const language = TALK_LANGUAGES[g % TALK_LANGUAGES.length] as TalkLanguage;
-      const watch = (state: GameState, command: Command) => {
+      const watch = (game: Game, command: Command) => {
         if (command.type !== "speak") return;
+        const state = stateOf(game);
         const seat = command.seat;
         const voice = voiceOf(seed, seat, language);
         const view = viewFor(state, seat);
@@ -82,8 +85,9 @@ describe("bot speech: every line from the speaker's own view only", () => {
       seed: "leak",
       bots: "heuristic",
       rating: false,
-      watch: (state, command) => {
+      watch: (game, command) => {
         if (command.type !== "speak") return;
+        const state = stateOf(game);
         const view = viewFor(state, command.seat);
         if (view.you?.card !== "civilian") return;
         // A leaking generator: it names a black seat the view hides, read from the state it should never see.
@@ -115,7 +119,8 @@ describe("bot speech: every line from the speaker's own view only", () => {
           bots: "heuristic",
           rating: false,
           language,
-          watch: (state, command) => {
+          watch: (game, command) => {
+            const state = stateOf(game);
             if (command.type !== "speak" || state.seats[command.seat - 1]?.card !== "commissar") return;
             if (!command.text.includes("CHECK")) return;
             claimed++;

@@ -15,7 +15,7 @@ import {
   type Seat,
   seededRandom,
   viewFor,
-} from "@misto/engine";
+} from "@misto/engine/testing";
 import type { BotKind, Seen } from "../src/bot.js";
 import { makeBot } from "../src/play.js";
 

@@ -3,13 +3,17 @@
 
 import {
   type Card,
-  type GameState,
+  type Game,
+  type HostView,
   type OutCause,
   type PhaseRef,
   type Rating,
   type Seat,
   type Team,
   teamOf,
+  type View,
+  type Voting,
+  viewFor,
   type Winner,
 } from "@misto/engine";
 import { readRecordJson, recap, recapText, replayRecord } from "@misto/record";
@@ -32,7 +36,7 @@ export interface ReplaySummary {
   readonly nights: number;
   readonly events: number;
   readonly undos: number;
-  readonly phase: GameState["phase"]["kind"];
+  readonly phase: View["phase"]["kind"];
   readonly seats: readonly {
     readonly seat: Seat;
     readonly name: string;
@@ -49,11 +53,11 @@ export interface ReplaySummary {
   readonly rating: (Omit<Rating, "points"> & { readonly closed: boolean }) | null;
   readonly course: {
     /** Every night as the host saw it: each role's choice and what the night came to. */
-    readonly nights: GameState["nights"];
+    readonly nights: HostView["nights"];
     /** Every finished voting of every day, ballot by ballot. */
-    readonly votings: GameState["votings"];
+    readonly votings: readonly Voting[];
   };
-  readonly settings: GameState["settings"];
+  readonly settings: View["settings"];
   readonly recap: readonly string[];
 }
 
@@ -78,7 +82,7 @@ export async function replayCommand(argv: string[], io: Io): Promise<number> {
     return 1;
   }
   const record = read.record;
-  let state: GameState;
+  let state: Game;
   try {
     state = replayRecord(record);
   } catch (error) {
@@ -94,40 +98,46 @@ export async function replayCommand(argv: string[], io: Io): Promise<number> {
   return 0;
 }
 
-export function summarize(state: GameState, events: number, recapLines: readonly string[]): ReplaySummary {
-  const { days, nights } = phasesReached(state);
-  const rating = state.rating;
+export function summarize(game: Game, events: number, recapLines: readonly string[]): ReplaySummary {
+  // The host's view: every card, every night's choices, the result before it is announced.
+  const view = viewFor(game, "host");
+  const host = view.host as HostView;
+  const { days, nights } = phasesReached(view);
+  const rating = view.rating;
   return {
-    winner: state.result?.winner ?? null,
-    ended: state.result?.when ?? null,
-    announced: state.result?.announced ?? false,
-    seed: state.seed,
+    winner: view.result?.winner ?? null,
+    ended: view.result?.when ?? null,
+    announced: view.result?.announced ?? false,
+    seed: host.seed,
     days,
     nights,
     events,
-    undos: state.undos,
-    phase: state.phase.kind,
-    seats: state.seats.map((s) => ({
-      seat: s.seat,
-      name: s.name,
-      admin: s.admin,
-      card: s.card,
-      team: teamOf(s.card),
-      out: s.out ? { cause: s.out.cause, kind: s.out.when.kind, n: s.out.when.n } : null,
-      fouls: s.fouls,
-      points: rating ? (rating.points[s.seat - 1] ?? 0) : null,
-    })),
+    undos: host.undos,
+    phase: view.phase.kind,
+    seats: view.seats.map((s) => {
+      const card: Card = s.card ?? "civilian";
+      return {
+        seat: s.seat,
+        name: s.name,
+        admin: s.admin,
+        card,
+        team: teamOf(card),
+        out: s.out ? { cause: s.out.cause, kind: s.out.kind, n: s.out.n } : null,
+        fouls: s.fouls,
+        points: rating ? (rating.points[s.seat - 1] ?? 0) : null,
+      };
+    }),
     rating: rating
       ? {
-          closed: state.phase.kind === "closed",
+          closed: view.phase.kind === "closed",
           candidates: rating.candidates,
           votes: rating.votes,
           bonuses: rating.bonuses,
           contests: rating.contests,
         }
       : null,
-    course: { nights: state.nights, votings: state.votings },
-    settings: state.settings,
+    course: { nights: host.nights, votings: view.votings },
+    settings: view.settings,
     recap: recapLines,
   };
 }
@@ -136,13 +146,15 @@ export function summarize(state: GameState, events: number, recapLines: readonly
  * The last day and night the game reached, from the phase it ended in (or is in): day n comes
  * before night n when the game starts by day, after it when it starts by night (FLOW-1).
  */
-function phasesReached(state: GameState): { days: number; nights: number } {
-  const phase = state.phase;
+function phasesReached(view: View): { days: number; nights: number } {
+  const phase = view.phase;
   const at: PhaseRef | null =
-    state.result?.when ??
-    (phase.kind === "day" || phase.kind === "night" ? { kind: phase.kind, n: phase.n } : null);
+    view.result?.when ??
+    ((phase.kind === "day" || phase.kind === "night") && phase.n !== null
+      ? { kind: phase.kind, n: phase.n }
+      : null);
   if (at === null) return { days: 0, nights: 0 };
-  const dayFirst = state.settings.firstPhase === "day";
+  const dayFirst = view.settings.firstPhase === "day";
   if (at.kind === "day") return { days: at.n, nights: dayFirst ? at.n - 1 : at.n };
   return { days: dayFirst ? at.n : at.n - 1, nights: at.n };
 }

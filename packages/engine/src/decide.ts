@@ -8,7 +8,7 @@ import { checkSpeak } from "./day/speech.js";
 import { checkGrave } from "./don/grave.js";
 import type { GameEvent } from "./events.js";
 import { checkDisqualify, checkFoul, checkRemark } from "./fouls/fouls.js";
-import { hostOnly } from "./guards.js";
+import { hostOnly, seatSends } from "./guards.js";
 import { advanceProblem, announceProblem } from "./host/advance.js";
 import { undoProblem } from "./host/undo.js";
 import { checkChoose } from "./night/choose.js";
@@ -48,7 +48,7 @@ export function commandProblem(state: GameState, command: Command): RuleError | 
   if (actor !== "host" && !isSeat(actor)) return ruleError("ACTOR", "the actor is the host or a seat 1–12");
   if (typeof at !== "number" || !Number.isFinite(at))
     return ruleError("COMMAND", "a command carries its time `at` in milliseconds");
-  return check(state, c);
+  return seatSends(actor, c.type) ?? check(state, c);
 }
 
 /** The rule a command (its time aside) would break now, or null when it is legal. */

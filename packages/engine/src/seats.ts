@@ -1,6 +1,7 @@
 // Seat arithmetic: who is in the game, the clockwise order (12 → 1), and what fouls have taken (FOUL-4).
 
 import { teamOf } from "./cards.js";
+import { FOUL_LIMITS } from "./limits.js";
 import { type GameState, SEATS, type Seat, type SeatState, type Winner } from "./state.js";
 
 export function seatOf(state: GameState, seat: Seat): SeatState {
@@ -17,12 +18,12 @@ export function inGame(state: GameState, seat: Seat): boolean {
 
 /** FOUL-4: after three fouls a player may not speak in the discussion or his accusation. */
 export function isMuted(s: SeatState): boolean {
-  return s.fouls >= 3;
+  return s.fouls >= FOUL_LIMITS.muted;
 }
 
 /** FOUL-4: after four fouls a player may not vote. */
 export function hasNoVote(s: SeatState): boolean {
-  return s.fouls >= 4;
+  return s.fouls >= FOUL_LIMITS.noVote;
 }
 
 export function living(state: GameState): Seat[] {

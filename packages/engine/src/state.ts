@@ -198,7 +198,18 @@ export interface LogNode {
   readonly prev: LogNode | null;
 }
 
-export interface GameState {
+declare const sealed: unique symbol;
+
+/**
+ * A game as every package but the engine holds it: an opaque value, read only through viewFor and
+ * the engine's named queries (chessops' Position: clients use its methods, never its fields).
+ */
+export interface Game {
+  readonly [sealed]?: "game";
+}
+
+/** The engine's own reading of a Game: never exported from the package's entry. */
+export interface GameState extends Game {
   readonly settings: Settings;
   readonly created: Created;
   readonly seed: string | null;

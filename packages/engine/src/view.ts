@@ -4,6 +4,7 @@
 import { type Card, isMafioso, type Team, teamOf } from "./cards.js";
 import { nightEndedUnannounced, silencedBy, undoProblem } from "./decide.js";
 import { type Action, awaiting, legalActions } from "./legal.js";
+import { FOUL_LIMITS, type FoulLimits } from "./limits.js";
 import { pendingChoosers, standingFreeze, targetProblem, wakeFor } from "./night/wake.js";
 import type { RuleId } from "./rules.js";
 import { hasNoVote, isMuted, seatOf } from "./seats.js";
@@ -12,18 +13,46 @@ import {
   type Actor,
   CALL_ORDER,
   type Check,
+  type DayStep,
   type GameState,
   type NightChoice,
   type NightOutcome,
   type NightRole,
   type OutCause,
+  type PhaseRef,
   type Rating,
+  type RatingStep,
   type Seat,
   type SeatState,
   type Speech,
   type Voting,
   type Winner,
 } from "./state.js";
+import {
+  answeredCheck,
+  type Floor,
+  floorOf,
+  type GraveView,
+  graveOf,
+  type HostStep,
+  hostStep,
+  passedOver,
+  upcoming,
+} from "./view/host.js";
+import {
+  answersView,
+  ballotsView,
+  choiceView,
+  outcomeView,
+  ratingView,
+  settingsView,
+  speechView,
+  votingView,
+} from "./view/mapping.js";
+import { type LiftCount, liftCountOf, type TallyRow, tallyOf } from "./view/tally.js";
+
+/** A phase's step as the views name it: the day's or rating's step, or (to the host) the night's. */
+export type StepKind = DayStep["kind"] | RatingStep["kind"] | NightRole | "acquaintance" | "note" | "dawn";
 
 export type Viewer = "host" | Seat | "spectator";
 
@@ -33,6 +62,8 @@ export interface SeatView {
   readonly admin: boolean;
   /** The card, only when this viewer may know it. */
   readonly card: Card | null;
+  /** The card is public to the whole table: revealed (a last word, a removal, an announcement) or the result announced. */
+  readonly cardPublic: boolean;
   readonly out: { readonly cause: OutCause; readonly kind: "day" | "night"; readonly n: number } | null;
   readonly fouls: number;
   readonly remarks: number;
@@ -47,10 +78,29 @@ export interface PhaseView {
   readonly kind: "deal" | "day" | "night" | "ended" | "rating" | "closed";
   readonly n: number | null;
   /** The day's or rating's step; at night only the host sees which role is awake. */
-  readonly step: string | null;
+  readonly step: StepKind | null;
   /** The seat speaking or voting now (day), or null. */
   readonly current: Seat | null;
   readonly queue: readonly Seat[];
+  /** The seats still to take their turn after the current one, as the engine will call them (DAY-5). */
+  readonly upcoming: readonly Seat[];
+  /** FOUL-4: the seats this round of accusations passes over for their fouls. */
+  readonly passedOver: readonly Seat[];
+  /**
+   * Who has the floor now and why (DAY-2, DAY-6, DAY-7; "grave", DON-1, only to a viewer who knows
+   * the speaker is the Don).
+   */
+  readonly floor: Floor | null;
+  /** DAY-3, DAY-4, FOUL-3: the running count of the voting in progress, most votes first. */
+  readonly tally: readonly TallyRow[];
+  /** DAY-6: the lift-all's answers so far and the yes it needs; null outside a lift-all. */
+  readonly lift: LiftCount | null;
+  /** RATE-6: the contest being voted on. */
+  readonly contest: {
+    readonly seat: Seat;
+    readonly points: number;
+    readonly support: readonly Seat[];
+  } | null;
   /** The re-vote's candidates (DAY-6) or the lift-all's tied players. */
   readonly candidates: readonly Seat[];
   /** The open ballots of the voting in progress (DAY-3: voting is open). */
@@ -116,6 +166,12 @@ export interface NightScript {
   }[];
   /** NIGHT-11: the result to show the commissar, once he has checked. */
   readonly check: Check | null;
+  /** FLOW-4: the prostitute wakes with the mafia at the acquaintance (prostituteKnowsMafia). */
+  readonly withProstitute: boolean;
+  /** NIGHT-5: at the mafia's turn, the lone prostitute wakes to shoot. */
+  readonly lone: boolean;
+  /** ACTING-DON: the Don himself makes the shot (so he is asked by name). */
+  readonly donShoots: boolean;
 }
 
 export interface HostView {
@@ -131,6 +187,16 @@ export interface HostView {
   readonly awaiting: readonly Actor[];
   readonly undos: number;
   readonly canUndo: boolean;
+  /** HOST-4: the host's next step (the primary button), or null while the game waits for others. */
+  readonly next: HostStep | null;
+  /** DON-1, DON-2: the Don's grave during his last word: open, or lost and why. */
+  readonly grave: GraveView | null;
+  /** NIGHT-11: the check the last step answered, to show the commissar at once. */
+  readonly answered: Check | null;
+  /** NIGHT-11: every check made so far. */
+  readonly checks: readonly Check[];
+  /** SETUP-3: the seed the cards were dealt from, or null for cards dealt by hand. */
+  readonly seed: string | null;
 }
 
 export interface View {
@@ -143,13 +209,15 @@ export interface View {
    */
   readonly version: number | null;
   readonly settings: Settings;
+  /** FOUL-3…5, DON-2: what a number of fouls takes away. */
+  readonly foulLimits: FoulLimits;
   readonly phase: PhaseView;
   readonly seats: readonly SeatView[];
   readonly votings: readonly Voting[];
   /** What was said in the city, in order. */
   readonly speeches: readonly Speech[];
   readonly nights: readonly NightReport[];
-  readonly result: { readonly winner: Winner; readonly announced: boolean } | null;
+  readonly result: { readonly winner: Winner; readonly when: PhaseRef; readonly announced: boolean } | null;
   readonly rating: Rating | null;
   readonly you: YouView | null;
   readonly host: HostView | null;
@@ -189,6 +257,7 @@ function seatView(state: GameState, viewer: Viewer, s: SeatState): SeatView {
     name: s.name,
     admin: s.admin,
     card: knowsCard(state, viewer, s) ? s.card : null,
+    cardPublic: s.revealed || state.result?.announced === true,
     out: outVisible && s.out ? { cause: s.out.cause, kind: s.out.when.kind, n: s.out.when.n } : null,
     fouls: s.fouls,
     remarks: s.remarks,
@@ -222,6 +291,12 @@ function phaseView(state: GameState, viewer: Viewer): PhaseView {
   const base = {
     current: null,
     queue: [],
+    upcoming: [],
+    passedOver: [],
+    floor: null,
+    tally: [],
+    lift: null,
+    contest: null,
     candidates: [],
     ballots: [],
     answers: [],
@@ -231,17 +306,27 @@ function phaseView(state: GameState, viewer: Viewer): PhaseView {
   switch (p.kind) {
     case "day": {
       const step = p.step;
-      const queued = "queue" in step ? { current: step.queue[step.index] ?? null, queue: step.queue } : {};
+      const queued =
+        "queue" in step ? { current: step.queue[step.index] ?? null, queue: [...step.queue] } : {};
       return {
         ...base,
         ...queued,
         kind: "day",
         n: p.n,
         step: step.kind,
+        upcoming: upcoming(state, step),
+        tally: tallyOf(state, step),
+        lift: liftCountOf(state, step, upcoming(state, step)),
+        passedOver: passedOver(state, step),
+        floor: floorFor(state, viewer),
         candidates:
-          step.kind === "voting" ? (step.candidates ?? []) : step.kind === "liftAll" ? step.tied : [],
-        ballots: step.kind === "voting" ? step.ballots : [],
-        answers: step.kind === "liftAll" ? step.answers : [],
+          step.kind === "voting"
+            ? [...(step.candidates ?? [])]
+            : step.kind === "liftAll"
+              ? [...step.tied]
+              : [],
+        ballots: step.kind === "voting" ? ballotsView(step.ballots) : [],
+        answers: step.kind === "liftAll" ? answersView(step.answers) : [],
         seconds: stepSeconds(state),
       };
     }
@@ -256,14 +341,19 @@ function phaseView(state: GameState, viewer: Viewer): PhaseView {
       };
     case "rating": {
       const step = p.step;
-      const queued = "queue" in step ? { current: step.queue[step.index] ?? null, queue: step.queue } : {};
+      const queued =
+        "queue" in step ? { current: step.queue[step.index] ?? null, queue: [...step.queue] } : {};
       return {
         ...base,
         ...queued,
         kind: "rating",
         n: null,
         step: step.kind,
-        candidates: step.kind === "split" ? step.tied : [],
+        candidates: step.kind === "split" ? [...step.tied] : [],
+        contest:
+          step.kind === "contest"
+            ? { seat: step.seat, points: step.points, support: [...step.support] }
+            : null,
       };
     }
     default: {
@@ -273,6 +363,13 @@ function phaseView(state: GameState, viewer: Viewer): PhaseView {
       return { ...base, kind: p.kind, n: null, step: null };
     }
   }
+}
+
+/** DON-1: the grave is told only to a viewer who knows the speaker is the Don; to others it is his last word. */
+function floorFor(state: GameState, viewer: Viewer): Floor | null {
+  const floor = floorOf(state);
+  if (floor?.why !== "grave" || knowsCard(state, viewer, seatOf(state, floor.seat))) return floor;
+  return { seat: floor.seat, why: "lastWord" };
 }
 
 /** NIGHT-14, NIGHT-12: what the host announced (or, for the host, is to announce) about each night. */
@@ -334,7 +431,10 @@ function youView(state: GameState, seat: Seat): YouView {
     card: me.card,
     team: teamOf(me.card),
     partners,
-    checks: me.card === "commissar" ? state.checks : [],
+    checks:
+      me.card === "commissar"
+        ? state.checks.map((c) => ({ night: c.night, target: c.target, black: c.black }))
+        : [],
     frozenNights,
     choices,
     noteUsed: me.card === "commissar" ? state.noteUsed : null,
@@ -367,14 +467,34 @@ function hostView(state: GameState): HostView {
     (p.kind === "ended" && !state.result?.announced && (endedAtNight || unannounced === true));
   const report = morning && last?.outcome ? nightReport(state, last.n, last.outcome, "host") : null;
   return {
-    nights: state.nights.map((n) => ({ n: n.n, choices: n.choices, note: n.note, outcome: n.outcome })),
+    nights: state.nights.map((n) => ({
+      n: n.n,
+      choices: n.choices.map(choiceView),
+      note: n.note,
+      outcome: n.outcome && outcomeView(n.outcome),
+    })),
     script: nightScript(state),
     announce: report && endedAtNight ? { ...report, note: null } : report,
     awaiting: awaiting(state),
     undos: state.undos,
     canUndo: undoProblem(state) === null,
+    next: hostStep(state),
+    grave: graveOf(state),
+    answered: answeredCheck(state),
+    checks: state.checks.map((c) => ({ night: c.night, target: c.target, black: c.black })),
+    seed: state.seed,
   };
 }
+
+const QUIET = {
+  wake: [],
+  gesture: [],
+  choosers: [],
+  check: null,
+  withProstitute: false,
+  lone: false,
+  donShoots: false,
+} as const;
 
 /** The host's script for the night step in progress: whom to wake, whom to show the gesture, who picks whom. */
 function nightScript(state: GameState): NightScript | null {
@@ -389,13 +509,14 @@ function nightScript(state: GameState): NightScript | null {
           (isMafioso(s.card) || (state.settings.prostituteKnowsMafia && s.card === "prostitute")),
       )
       .map((s) => s.seat);
-    return { role: "acquaintance", wake, gesture: [], choosers: [], check: null };
+    const withProstitute = wake.some((seat) => seatOf(state, seat).card === "prostitute");
+    return { ...QUIET, role: "acquaintance", wake, withProstitute };
   }
-  if (p.step.kind === "dawn") return { role: "dawn", wake: [], gesture: [], choosers: [], check: null };
+  if (p.step.kind === "dawn") return { ...QUIET, role: "dawn" };
   const check = state.checks.find((c) => c.night === n) ?? null;
   if (p.step.kind === "note") {
     const commissar = state.seats.find((s) => s.card === "commissar") as SeatState;
-    return { role: "note", wake: [commissar.seat], gesture: [], choosers: [], check };
+    return { ...QUIET, role: "note", wake: [commissar.seat], check };
   }
   const wake = wakeFor(state, p.step.role);
   if (!wake) return null;
@@ -413,6 +534,12 @@ function nightScript(state: GameState): NightScript | null {
       return { seat, targets, onlySkip: targets.length === 0 || wake.stopped.some((s) => s.seat === seat) };
     }),
     check: wake.role === "commissar" ? check : null,
+    withProstitute: false,
+    lone: wake.role === "mafia" && wake.wake.every((seat) => seatOf(state, seat).card === "prostitute"),
+    donShoots:
+      wake.role === "mafia" &&
+      pending.length === 1 &&
+      pending.every((seat) => seatOf(state, seat).card === "don"),
   };
 }
 
@@ -424,19 +551,24 @@ export function viewFor(state: GameState, viewer: Viewer): View {
   }
   const result =
     state.result && (viewer === "host" || state.result.announced)
-      ? { winner: state.result.winner, announced: state.result.announced }
+      ? {
+          winner: state.result.winner,
+          when: { kind: state.result.when.kind, n: state.result.when.n },
+          announced: state.result.announced,
+        }
       : null;
   return {
     viewer,
     version: viewer === "host" ? state.version : null,
-    settings: state.settings,
+    settings: settingsView(state.settings),
+    foulLimits: FOUL_LIMITS,
     phase: phaseView(state, viewer),
     seats: state.seats.map((s) => seatView(state, viewer, s)),
-    votings: state.votings,
-    speeches: state.speeches,
+    votings: state.votings.map(votingView),
+    speeches: state.speeches.map(speechView),
     nights,
     result,
-    rating: state.rating,
+    rating: state.rating && ratingView(state.rating),
     you: typeof viewer === "number" ? youView(state, viewer) : null,
     host: viewer === "host" ? hostView(state) : null,
     actions: viewer === "spectator" ? [] : legalActions(state, viewer),

@@ -237,11 +237,11 @@ describe("the host's announcement", () => {
     const t = new Table().advance().disqualifySeats(2, 3, 4).toVoting();
     t.vote((voter) => (voter === DON ? 8 : DON));
     expect(t.state.phase.kind).toBe("ended");
-    expect(t.viewAs("host").result).toEqual({ winner: "red", announced: false });
+    expect(t.viewAs("host").result).toMatchObject({ winner: "red", announced: false });
     expect(t.viewAs(8).result).toBeNull();
     expect(t.viewAs(DON).seats[7]?.card).toBeNull();
     t.do({ type: "announceResult" });
-    expect(t.viewAs(8).result).toEqual({ winner: "red", announced: true });
+    expect(t.viewAs(8).result).toMatchObject({ winner: "red", announced: true });
     expect(t.viewAs(8).seats.every((s) => s.card !== null)).toBe(true);
   });
 });

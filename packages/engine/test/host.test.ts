@@ -308,7 +308,7 @@ describe("a night that ends the game, before the announcement", () => {
     expect(t.refuse({ actor: 8, type: "speak", seat: 8, text: "is it over?" }).rule).toBe("FOUL-1");
     t.do({ type: "announceResult" });
     expect(t.viewAs(8).phase.kind).toBe("rating");
-    expect(t.viewAs(8).result).toEqual({ winner: "red", announced: true });
+    expect(t.viewAs(8).result).toMatchObject({ winner: "red", announced: true });
     expect(t.viewAs(8).you?.silenced).toBeNull();
   });
 

@@ -23,7 +23,7 @@ import {
   type Voting,
   viewFor,
   type Winner,
-} from "@misto/engine";
+} from "@misto/engine/testing";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { DAY_ORDER, stageOf } from "../src/day/steps.js";

@@ -24,7 +24,7 @@ import {
   type Settings,
   seededRandom,
   shuffled,
-} from "@misto/engine";
+} from "@misto/engine/testing";
 
 /** Everything a random game is made from. */
 export interface GameSpec {

@@ -18,7 +18,7 @@ import {
   type View,
   type Viewer,
   viewFor,
-} from "@misto/engine";
+} from "@misto/engine/testing";
 
 /** The deal most tests use, the deck in its listed order: 1 Don, 2–3 Mafia, 4 Prostitute, 5 Commissar, 6 Doctor, 7 Maniac, 8–12 Civilians. */
 export const STANDARD_DEAL: readonly Card[] = DECK;

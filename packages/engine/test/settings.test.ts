@@ -4,7 +4,7 @@ import {
   discussionSecondsOf,
   SETTING_NAMES,
   validateSettings,
-} from "@misto/engine";
+} from "@misto/engine/testing";
 import { describe, expect, it } from "vitest";
 
 const seats = Array.from({ length: 12 }, (_, i) => ({ name: `P${i + 1}` }));

@@ -9,7 +9,7 @@ import {
   type SeatSetup,
   type Setup,
   viewFor,
-} from "@misto/engine";
+} from "@misto/engine/testing";
 import { describe, expect, it } from "vitest";
 import { COMMISSAR, DON, STANDARD_DEAL, Table } from "./scenario.js";
 

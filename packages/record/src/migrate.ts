@@ -3,15 +3,13 @@
 // last choice. Version 2 makes both the host's `advance`; a version 1 record gets that step inserted
 // right where version 1 took it, so it replays to the very game it recorded.
 
-import { decide, evolve, type GameEvent, type GameState } from "@misto/engine";
+import { decide, evolve, type Game, type GameEvent, hostTurn } from "@misto/engine";
 
 /** HOST-4: the game waits for the host's count or his end of the night. */
-function hostMoment(state: GameState | null): state is GameState {
+function hostMoment(state: Game | null): state is Game {
   if (state === null) return false;
-  const p = state.phase;
-  if (p.kind === "night") return p.step.kind === "dawn";
-  if (p.kind !== "day" || (p.step.kind !== "voting" && p.step.kind !== "liftAll")) return false;
-  return p.step.index >= p.step.queue.length;
+  const next = hostTurn(state).next?.kind;
+  return next === "announceCount" || next === "cityWakes";
 }
 
 /**
@@ -30,12 +28,12 @@ export function eventsFromVersion1(events: readonly GameEvent[]): GameEvent[] {
  */
 export function eventGroupsFromVersion1(events: readonly GameEvent[]): {
   groups: GameEvent[][];
-  state: GameState | null;
+  state: Game | null;
 } {
   const groups: GameEvent[][] = [];
   // For every step in the game's undo log: whether this migration inserted it.
   const inserted: boolean[] = [];
-  let state: GameState | null = null;
+  let state: Game | null = null;
   for (const event of events) {
     const out: GameEvent[] = [];
     // A version 1 undo drops the steps inserted after the last real one too.

@@ -2,20 +2,22 @@
 // the engine and noting what each event changed. It shows every card and every night choice.
 
 import {
+  accusationQueue,
   type Card,
-  type DayStep,
   evolve,
   type FoulReason,
+  type Game,
   type GameEvent,
-  type GameState,
-  livingFrom,
+  type HostView,
+  lastSteps,
   type NightChoice,
   type NightOutcome,
-  nextStarter,
   type OutCause,
   type RemarkReason,
   type Seat,
+  type View,
   type Voting,
+  viewFor,
   type Winner,
 } from "@misto/engine";
 import type { GameRecord } from "./types.js";
@@ -43,6 +45,48 @@ export type RecapSpeech =
   | { readonly seat: Seat; readonly skipped: null; readonly seconds: number | null }
   | { readonly seat: Seat; readonly skipped: "muted" | "out" };
 
+/**
+ * One line of a night's story (FLOW-3, NIGHT-2…13), with its facts: what each role's choice came to.
+ * Worked out once here; each client only puts it into words.
+ */
+export type NightLine =
+  /** FLOW-4: night 1 with `firstNightActions` off. */
+  | { readonly kind: "acquaintanceOnly" }
+  | { readonly kind: "frozeNobody" }
+  | { readonly kind: "froze"; readonly target: Seat }
+  /** NIGHT-6: the heal on her target cancels the freeze. */
+  | { readonly kind: "frozeCancelled"; readonly target: Seat }
+  | { readonly kind: "doctorFrozen" }
+  | { readonly kind: "healedNobody" }
+  | { readonly kind: "healed"; readonly target: Seat }
+  /** NIGHT-5: the lone prostitute's shot. */
+  | { readonly kind: "loneShot"; readonly target: Seat }
+  | { readonly kind: "mafiaShot"; readonly target: Seat }
+  /** ACTING-DON: the mafiosi showed different targets: no shot. */
+  | {
+      readonly kind: "mafiaDisagreed";
+      readonly shown: readonly { readonly seat: Seat; readonly target: Seat | null }[];
+    }
+  | { readonly kind: "mafiaMissed" }
+  | { readonly kind: "maniacFrozen" }
+  | { readonly kind: "maniacNobody" }
+  | { readonly kind: "maniacShot"; readonly target: Seat }
+  | { readonly kind: "commissarFrozen" }
+  | { readonly kind: "checkedNobody" }
+  | { readonly kind: "checked"; readonly target: Seat; readonly black: boolean }
+  /** NIGHT-12: the note left tonight burns, or is read in the morning. */
+  | { readonly kind: "noteLeft" }
+  | { readonly kind: "noteRead" };
+
+/** DAY-4, DAY-6: what a voting round came to. */
+export type VotingOutcome =
+  /** A first vote's tie: split speeches, then a re-vote. */
+  | { readonly kind: "tie"; readonly seats: readonly Seat[] }
+  /** A re-vote's tie: the lift-all vote. */
+  | { readonly kind: "tieAgain"; readonly seats: readonly Seat[] }
+  | { readonly kind: "out"; readonly seats: readonly Seat[] }
+  | { readonly kind: "nobody" };
+
 export type RecapEntry =
   /** SETUP-3, SETUP-4: the deal, or a new deal. */
   | {
@@ -64,6 +108,8 @@ export type RecapEntry =
       /** NIGHT-12: no note, a note left (and burnt), or a note read at the announcement. */
       readonly note: "none" | "left" | "read";
       readonly deaths: readonly SeatCard[];
+      /** What each role's choice came to, in the call order: the lines every language tells. */
+      readonly lines: readonly NightLine[];
     }
   /** DAY-8, NIGHT-14: the host's announcement of the night. */
   | {
@@ -107,6 +153,10 @@ export type RecapEntry =
       readonly voting: Voting;
       /** The lift-all's players (those tied in the re-vote); empty for other rounds. */
       readonly liftAllOn: readonly Seat[];
+      readonly outcome: VotingOutcome;
+      /** DAY-6: the lift-all's answers, yes and no, in the order given (empty for other rounds). */
+      readonly yes: readonly Seat[];
+      readonly no: readonly Seat[];
     }
   /** A player leaves the game other than by a night's shot (that is in the night entry). */
   | {
@@ -149,13 +199,14 @@ export type RecapEntry =
 /** The game's timeline, entry by entry, in the order things happened (undos included). */
 export function recap(record: GameRecord): RecapEntry[] {
   const entries: RecapEntry[] = [];
-  let state: GameState | null = null;
+  let state: Moment | null = null;
   // The round of speeches under way, and (HOST-3) for every step the host may undo, the round as it
   // stood before that step and the speech entries the step made: an undo takes them back.
   let round: Round | null = null;
   const undoable: { readonly round: Round | null; readonly made: readonly RecapEntry[] }[] = [];
   for (const event of record.events) {
-    const next: GameState = evolve(state, event);
+    const game = evolve(state?.game ?? null, event);
+    const next: Moment = { game, view: viewFor(game, "host") };
     if (state !== null && event.type === "undone") {
       const step = undoable.pop();
       if (step) {
@@ -176,9 +227,20 @@ export function recap(record: GameRecord): RecapEntry[] {
     }
     state = next;
   }
-  if (state?.rating) entries.push(ratingEntry(state));
+  if (state?.view.rating) entries.push(ratingEntry(state.view));
   return entries;
 }
+
+/**
+ * The game at one event, and the host's view of it (every card, every night's choice): the recap
+ * reads the game only through that view and the engine's named queries.
+ */
+interface Moment {
+  readonly game: Game;
+  readonly view: View;
+}
+
+const hostOf = (view: View): HostView => view.host as HostView;
 
 /** A run of entries of one phase: a night, a day, the deal, or after the game. */
 export interface RecapSection {
@@ -197,25 +259,28 @@ export function recapSections(entries: readonly RecapEntry[]): RecapSection[] {
   return sections;
 }
 
-function phaseOf(state: GameState): RecapPhase {
-  const p = state.phase;
-  if (p.kind === "day" || p.kind === "night") return { kind: p.kind, n: p.n };
+function phaseOf(view: View): RecapPhase {
+  const p = view.phase;
+  if ((p.kind === "day" || p.kind === "night") && p.n !== null) return { kind: p.kind, n: p.n };
   return p.kind === "deal" ? { kind: "deal" } : { kind: "after" };
 }
 
-const cardOf = (state: GameState, seat: Seat): Card => (state.seats[seat - 1] as { card: Card }).card;
+/** The host's view holds every card. */
+const cardOf = (view: View, seat: Seat): Card => view.seats[seat - 1]?.card ?? "civilian";
 
 function entriesOf(
-  prev: GameState | null,
-  next: GameState,
+  was: Moment | null,
+  now: Moment,
   event: GameEvent,
   speeches: readonly RecapEntry[],
 ): RecapEntry[] {
-  if (prev === null || event.type === "created" || event.type === "redealt") {
-    const seats = next.seats.map((s) => ({ seat: s.seat, name: s.name, card: s.card }));
-    return [{ kind: "deal", phase: { kind: "deal" }, redeal: prev !== null, seed: next.seed, seats }];
+  const next = now.view;
+  if (was === null || event.type === "created" || event.type === "redealt") {
+    const seats = next.seats.map((s) => ({ seat: s.seat, name: s.name, card: cardOf(next, s.seat) }));
+    return [{ kind: "deal", phase: { kind: "deal" }, redeal: was !== null, seed: hostOf(next).seed, seats }];
   }
-  if (event.type === "undone") return [undoEntry(prev, next)];
+  if (event.type === "undone") return [undoEntry(was, next)];
+  const prev = was.view;
   const at = phaseOf(prev);
   const out: RecapEntry[] = [];
   switch (event.type) {
@@ -259,19 +324,33 @@ function entriesOf(
   }
   // Before the voting they lead to (DAY-2, DAY-6); last words end after the elimination was told.
   out.push(...speeches);
-  for (const night of next.nights) {
-    const before = prev.nights.find((x) => x.n === night.n);
+  for (const night of hostOf(next).nights) {
+    const before = hostOf(prev).nights.find((x) => x.n === night.n);
     if (night.outcome && !before?.outcome) out.push(nightEntry(next, night.n));
   }
   for (const voting of next.votings.slice(prev.votings.length)) {
     const revote = next.votings.filter((v) => v.day === voting.day && v.round === "revote").at(-1);
     const liftAllOn = voting.round === "liftAll" ? (revote?.tied ?? []) : [];
-    out.push({ kind: "voting", phase: { kind: "day", n: voting.day }, voting, liftAllOn });
+    out.push({
+      kind: "voting",
+      phase: { kind: "day", n: voting.day },
+      voting,
+      liftAllOn,
+      outcome: votingOutcome(voting),
+      yes: voting.answers.filter((a) => a.yes).map((a) => a.voter),
+      no: voting.answers.filter((a) => !a.yes).map((a) => a.voter),
+    });
   }
   for (const s of next.seats) {
-    const was = prev.seats[s.seat - 1];
-    if (s.out && !was?.out && s.out.cause !== "night")
-      out.push({ kind: "out", phase: { ...s.out.when }, seat: s.seat, card: s.card, cause: s.out.cause });
+    const before = prev.seats[s.seat - 1];
+    if (s.out && !before?.out && s.out.cause !== "night")
+      out.push({
+        kind: "out",
+        phase: { kind: s.out.kind, n: s.out.n },
+        seat: s.seat,
+        card: cardOf(next, s.seat),
+        cause: s.out.cause,
+      });
   }
   if (next.result && !prev.result)
     out.push({ kind: "result", phase: { ...next.result.when }, winner: next.result.winner });
@@ -288,15 +367,20 @@ interface Speeches {
   readonly round: Round | null;
 }
 
-type SpeakingStep = Extract<DayStep, { kind: SpeechRound }>;
+/** A round of speeches as the host's view shows it: its queue and whose turn it is (the index). */
+interface SpeakingStep {
+  readonly kind: SpeechRound;
+  readonly queue: readonly Seat[];
+  readonly index: number;
+}
 
-function speaking(state: GameState): { readonly n: number; readonly step: SpeakingStep } | null {
-  const p = state.phase;
-  if (p.kind !== "day") return null;
-  const step = p.step;
-  return step.kind === "accusations" || step.kind === "splitSpeeches" || step.kind === "lastWords"
-    ? { n: p.n, step }
-    : null;
+function speaking(view: View): { readonly n: number; readonly step: SpeakingStep } | null {
+  const p = view.phase;
+  if (p.kind !== "day" || p.n === null) return null;
+  const kind = p.step;
+  if (kind !== "accusations" && kind !== "splitSpeeches" && kind !== "lastWords") return null;
+  const index = p.current === null ? p.queue.length : p.queue.indexOf(p.current);
+  return { n: p.n, step: { kind, queue: p.queue, index } };
 }
 
 /** Whole seconds from `from` to `to` (ms), or null when the times run backwards or are not numbers. */
@@ -306,8 +390,8 @@ function seconds(from: number, to: number): number | null {
 }
 
 /** Seats the engine passed over (DAY-5, DAY-6): out of the game, or else muted (FOUL-4). */
-function passedOver(state: GameState, seats: readonly Seat[]): RecapSpeech[] {
-  return seats.map((seat) => ({ seat, skipped: state.seats[seat - 1]?.out ? "out" : "muted" }));
+function passedOver(view: View, seats: readonly Seat[]): RecapSpeech[] {
+  return seats.map((seat) => ({ seat, skipped: view.seats[seat - 1]?.out ? "out" : "muted" }));
 }
 
 /**
@@ -316,43 +400,46 @@ function passedOver(state: GameState, seats: readonly Seat[]): RecapSpeech[] {
  * event; the seats between him and the next speaker were passed over. A finished round, or a
  * finished discussion, becomes an entry.
  */
-function speechesOf(prev: GameState, next: GameState, event: GameEvent, round: Round | null): Speeches {
+function speechesOf(was: Moment, now: Moment, event: GameEvent, round: Round | null): Speeches {
   const made: RecapEntry[] = [];
+  const prev = was.view;
+  const next = now.view;
   const p = prev.phase;
   const q = next.phase;
-  const was = speaking(prev);
-  const now = speaking(next);
-  if (p.kind === "day" && p.step.kind === "discussion") {
-    const goesOn = q.kind === "day" && q.n === p.n && q.step.kind === "discussion";
+  const before = speaking(prev);
+  const after = speaking(next);
+  if (p.kind === "day" && p.n !== null && p.step === "discussion") {
+    const goesOn = q.kind === "day" && q.n === p.n && q.step === "discussion";
     if (!goesOn)
-      made.push({ kind: "discussion", phase: dayOf(p.n), seconds: seconds(prev.stepSince, event.at) });
+      made.push({ kind: "discussion", phase: dayOf(p.n), seconds: seconds(prev.phase.since, event.at) });
     // DAY-2, FOUL-4: with every living player muted, the round is passed over as it starts.
-    if (!goesOn && event.type === "advanced" && !(now?.n === p.n && now.step.kind === "accusations")) {
-      const queue = livingFrom(prev, nextStarter(prev));
+    if (!goesOn && event.type === "advanced" && !(after?.n === p.n && after.step.kind === "accusations")) {
+      const queue = accusationQueue(was.game);
       made.push(speechesEntry(p.n, "accusations", passedOver(next, queue)));
     }
   }
-  const same = was !== null && now !== null && was.n === now.n && was.step.kind === now.step.kind;
+  const same =
+    before !== null && after !== null && before.n === after.n && before.step.kind === after.step.kind;
   let speeches: Round = round ?? [];
-  if (was) {
-    const { queue, index } = was.step;
+  if (before) {
+    const { queue, index } = before.step;
     // The game ended during a speech (a removal, a grave): the rest of the round never came.
     const cut = !same && next.phase.kind === "ended" && event.type !== "advanced";
-    const upTo = same ? (now as { step: SpeakingStep }).step.index : cut ? index + 1 : queue.length;
+    const upTo = same && after ? after.step.index : cut ? index + 1 : queue.length;
     const speaker = queue[index];
     if (upTo > index && speaker !== undefined)
       speeches = [
         ...speeches,
-        { seat: speaker, skipped: null, seconds: seconds(prev.stepSince, event.at) },
+        { seat: speaker, skipped: null, seconds: seconds(prev.phase.since, event.at) },
         ...passedOver(next, queue.slice(index + 1, upTo)),
       ];
     if (!same) {
-      made.push(speechesEntry(was.n, was.step.kind, speeches));
+      made.push(speechesEntry(before.n, before.step.kind, speeches));
       speeches = [];
     }
   }
-  if (now && !same) speeches = passedOver(next, now.step.queue.slice(0, now.step.index));
-  return { made, round: now ? speeches : null };
+  if (after && !same) speeches = passedOver(next, after.step.queue.slice(0, after.step.index));
+  return { made, round: after ? speeches : null };
 }
 
 const dayOf = (n: number): RecapPhase => ({ kind: "day", n });
@@ -361,10 +448,10 @@ function speechesEntry(n: number, round: SpeechRound, speeches: readonly RecapSp
   return { kind: "speeches", phase: dayOf(n), round, speeches };
 }
 
-function nightEntry(state: GameState, n: number): RecapEntry {
-  const night = state.nights.find((x) => x.n === n);
+function nightEntry(state: View, n: number): RecapEntry {
+  const night = hostOf(state).nights.find((x) => x.n === n);
   if (!night?.outcome) throw new Error(`night ${n} is not resolved`);
-  const check = state.checks.find((c) => c.night === n);
+  const check = hostOf(state).checks.find((c) => c.night === n);
   return {
     kind: "night",
     phase: { kind: "night", n },
@@ -374,14 +461,90 @@ function nightEntry(state: GameState, n: number): RecapEntry {
     check: check ? { target: check.target, black: check.black } : null,
     note: night.outcome.noteRead !== null ? "read" : night.note ? "left" : "none",
     deaths: night.outcome.deaths.map((seat) => ({ seat, card: cardOf(state, seat) })),
+    lines: nightLines(
+      night.choices,
+      night.outcome,
+      check ?? null,
+      night.outcome.noteRead !== null,
+      night.note,
+    ),
   };
 }
 
-function announcementEntry(state: GameState, at: RecapPhase): RecapEntry {
-  const night = state.nights.at(-1);
+/** What each role's choice came to, in the call order (NIGHT-2…13). */
+function nightLines(
+  choices: readonly NightChoice[],
+  outcome: NightOutcome,
+  check: { readonly target: Seat; readonly black: boolean } | null,
+  noteRead: boolean,
+  noteLeft: boolean,
+): NightLine[] {
+  if (choices.length === 0) return [{ kind: "acquaintanceOnly" }];
+  const lines: NightLine[] = [];
+  const choice = (role: NightChoice["role"]) => choices.find((c) => c.role === role);
+  const frozen = (c: NightChoice) => outcome.freeze === c.seat;
+  const prostitute = choice("prostitute");
+  if (prostitute) {
+    // NIGHT-6: only a heal on her target cancels it (a freeze on a player removed tonight also ends null).
+    const t = prostitute.target;
+    const cancelled = t !== null && choice("doctor")?.target === t && outcome.freeze === null;
+    lines.push(
+      t === null ? { kind: "frozeNobody" } : { kind: cancelled ? "frozeCancelled" : "froze", target: t },
+    );
+  }
+  const doctor = choice("doctor");
+  if (doctor)
+    lines.push(
+      frozen(doctor)
+        ? { kind: "doctorFrozen" }
+        : doctor.target === null
+          ? { kind: "healedNobody" }
+          : { kind: "healed", target: doctor.target },
+    );
+  const shooters = choices.filter((c) => c.role === "mafia");
+  if (shooters.length) {
+    const lone = outcome.shots.find((x) => x.by === "prostitute");
+    const mafia = outcome.shots.find((x) => x.by === "mafia");
+    if (lone) lines.push({ kind: "loneShot", target: lone.target });
+    else if (mafia) lines.push({ kind: "mafiaShot", target: mafia.target });
+    else if (shooters.length > 1 && shooters.some((c) => c.target !== null))
+      lines.push({
+        kind: "mafiaDisagreed",
+        shown: shooters.map((c) => ({ seat: c.seat, target: c.target })),
+      });
+    else lines.push({ kind: "mafiaMissed" });
+  }
+  const maniac = choice("maniac");
+  if (maniac)
+    lines.push(
+      frozen(maniac)
+        ? { kind: "maniacFrozen" }
+        : maniac.target === null
+          ? { kind: "maniacNobody" }
+          : { kind: "maniacShot", target: maniac.target },
+    );
+  const commissar = choice("commissar");
+  if (commissar) {
+    if (frozen(commissar)) lines.push({ kind: "commissarFrozen" });
+    else if (check) lines.push({ kind: "checked", target: check.target, black: check.black });
+    else lines.push({ kind: "checkedNobody" });
+  }
+  if (noteRead) lines.push({ kind: "noteRead" });
+  else if (noteLeft) lines.push({ kind: "noteLeft" });
+  return lines;
+}
+
+/** DAY-4, DAY-6: a tie (split speeches and a re-vote, or the lift-all), the eliminated, or nobody. */
+function votingOutcome(v: Voting): VotingOutcome {
+  if (v.tied.length) return { kind: v.round === "vote" ? "tie" : "tieAgain", seats: [...v.tied] };
+  return v.eliminated.length ? { kind: "out", seats: [...v.eliminated] } : { kind: "nobody" };
+}
+
+function announcementEntry(state: View, at: RecapPhase): RecapEntry {
+  const night = hostOf(state).nights.at(-1);
   const outcome = night?.outcome;
   const commissar = state.seats.find((s) => s.card === "commissar");
-  const check = night && state.checks.find((c) => c.night === night.n);
+  const check = night && hostOf(state).checks.find((c) => c.night === night.n);
   const read = outcome ? outcome.noteRead : null;
   const noteRead =
     read !== null && commissar && check
@@ -391,19 +554,15 @@ function announcementEntry(state: GameState, at: RecapPhase): RecapEntry {
   return { kind: "announcement", phase: at, deaths, noteRead };
 }
 
-function undoEntry(prev: GameState, next: GameState): RecapEntry {
-  let undone: GameEvent | null = null;
-  for (let node = prev.log; node; node = node.prev) {
-    if (node.event.type !== "spoke") {
-      undone = node.event;
-      break;
-    }
-  }
+function undoEntry(was: Moment, next: View): RecapEntry {
+  const undone = lastSteps(was.game, 1)[0] ?? null;
+  const prev = was.view;
   const restored = next.seats.filter((s) => s.out === null && prev.seats[s.seat - 1]?.out).map((s) => s.seat);
   // An undo in the rating (HOST-3) is told after the game; one before the announcement, in the
   // phase the game ended in.
   const rating = prev.phase.kind === "rating";
-  const phase: RecapPhase = prev.result && !rating ? { ...prev.result.when } : phaseOf(prev);
+  const phase: RecapPhase =
+    prev.result && !rating ? { kind: prev.result.when.kind, n: prev.result.when.n } : phaseOf(prev);
   return {
     kind: "undo",
     phase,
@@ -413,7 +572,7 @@ function undoEntry(prev: GameState, next: GameState): RecapEntry {
   };
 }
 
-function ratingEntry(state: GameState): RecapEntry {
+function ratingEntry(state: View): RecapEntry {
   const rating = state.rating;
   if (!rating) throw new Error("no rating");
   const tally = new Map<Seat, number>();
@@ -564,7 +723,7 @@ function entryText(entry: RecapEntry): string {
     case "remark":
       return `a remark to ${entry.seat} (${entry.reason}): the ${ordinal(entry.remarks)}${entry.foul ? ", which makes a foul" : ""}`;
     case "voting":
-      return votingText(entry.voting, entry.liftAllOn);
+      return votingText(entry);
     case "out":
       return `${entry.seat} (${entry.card}) ${CAUSES[entry.cause]}`;
     case "grave":
@@ -616,57 +775,74 @@ function speechText(s: RecapSpeech): string {
 }
 
 function nightText(entry: Extract<RecapEntry, { kind: "night" }>): string {
-  const { choices, outcome } = entry;
-  if (choices.length === 0) {
-    const deaths = entry.deaths.length ? `died: ${list(entry.deaths.map((d) => d.seat))}` : "nobody died";
-    return `the acquaintance only, nobody acts; ${deaths}`;
-  }
-  const parts: string[] = [];
-  const choice = (role: NightChoice["role"]) => choices.find((c) => c.role === role);
-  const frozen = (c: NightChoice | undefined) => c !== undefined && outcome.freeze === c.seat;
-  const target = (t: Seat | null) => (t === null ? "nobody" : String(t));
-  const prostitute = choice("prostitute");
-  if (prostitute) {
-    // NIGHT-6: only a heal on her target cancels it (a freeze on a player removed tonight also ends null).
-    const healed = prostitute.target !== null && choice("doctor")?.target === prostitute.target;
-    const cancelled = healed && outcome.freeze === null ? " (the heal cancels it)" : "";
-    parts.push(`prostitute froze ${target(prostitute.target)}${cancelled}`);
-  }
-  const doctor = choice("doctor");
-  if (doctor) parts.push(frozen(doctor) ? "doctor is frozen" : `doctor healed ${target(doctor.target)}`);
-  const shooters = choices.filter((c) => c.role === "mafia");
-  if (shooters.length) {
-    const lone = outcome.shots.find((s) => s.by === "prostitute");
-    const mafia = outcome.shots.find((s) => s.by === "mafia");
-    if (lone) parts.push(`prostitute (alone) shot ${lone.target}`);
-    else if (mafia) parts.push(`mafia shot ${mafia.target}`);
-    else if (shooters.length > 1 && shooters.some((c) => c.target !== null))
-      parts.push(
-        `mafia shot nobody (${shooters.map((c) => `${c.seat} showed ${target(c.target)}`).join(", ")})`,
-      );
-    else parts.push("mafia shot nobody");
-  }
-  const maniac = choice("maniac");
-  if (maniac) parts.push(frozen(maniac) ? "maniac is frozen" : `maniac shot ${target(maniac.target)}`);
-  const commissar = choice("commissar");
-  if (commissar) {
-    if (frozen(commissar)) parts.push("commissar is frozen");
-    else if (entry.check)
-      parts.push(`commissar checked ${entry.check.target}: ${entry.check.black ? "black" : "red"}`);
-    else parts.push("commissar checked nobody");
-  }
-  if (entry.note === "left") parts.push("the commissar left a note (it burns)");
-  if (entry.note === "read") parts.push("the commissar left a note, read in the morning");
-  parts.push(entry.deaths.length ? `died: ${list(entry.deaths.map((d) => d.seat))}` : "nobody died");
-  return parts.join("; ");
+  const deaths = entry.deaths.length ? `died: ${list(entry.deaths.map((d) => d.seat))}` : "nobody died";
+  return [...entry.lines.map(nightLineText), deaths].join("; ");
 }
 
-function votingText(v: Voting, liftAllOn: readonly Seat[]): string {
+const target = (t: Seat | null) => (t === null ? "nobody" : String(t));
+
+function nightLineText(line: NightLine): string {
+  switch (line.kind) {
+    case "acquaintanceOnly":
+      return "the acquaintance only, nobody acts";
+    case "frozeNobody":
+      return "prostitute froze nobody";
+    case "froze":
+      return `prostitute froze ${line.target}`;
+    case "frozeCancelled":
+      return `prostitute froze ${line.target} (the heal cancels it)`;
+    case "doctorFrozen":
+      return "doctor is frozen";
+    case "healedNobody":
+      return "doctor healed nobody";
+    case "healed":
+      return `doctor healed ${line.target}`;
+    case "loneShot":
+      return `prostitute (alone) shot ${line.target}`;
+    case "mafiaShot":
+      return `mafia shot ${line.target}`;
+    case "mafiaDisagreed":
+      return `mafia shot nobody (${line.shown.map((c) => `${c.seat} showed ${target(c.target)}`).join(", ")})`;
+    case "mafiaMissed":
+      return "mafia shot nobody";
+    case "maniacFrozen":
+      return "maniac is frozen";
+    case "maniacNobody":
+      return "maniac shot nobody";
+    case "maniacShot":
+      return `maniac shot ${line.target}`;
+    case "commissarFrozen":
+      return "commissar is frozen";
+    case "checkedNobody":
+      return "commissar checked nobody";
+    case "checked":
+      return `commissar checked ${line.target}: ${line.black ? "black" : "red"}`;
+    case "noteLeft":
+      return "the commissar left a note (it burns)";
+    case "noteRead":
+      return "the commissar left a note, read in the morning";
+  }
+}
+
+function outcomeText(outcome: VotingOutcome): string {
+  switch (outcome.kind) {
+    case "tie":
+      return `tie ${list(outcome.seats)}: split speeches, then a re-vote`;
+    case "tieAgain":
+      return `tie again ${list(outcome.seats)}: a lift-all vote`;
+    case "out":
+      return `${list(outcome.seats)} out`;
+    case "nobody":
+      return "nobody out";
+  }
+}
+
+function votingText(entry: Extract<RecapEntry, { kind: "voting" }>): string {
+  const v = entry.voting;
+  const outcome = outcomeText(entry.outcome);
   if (v.round === "liftAll") {
-    const yes = v.answers.filter((a) => a.yes).map((a) => a.voter);
-    const no = v.answers.filter((a) => !a.yes).map((a) => a.voter);
-    const outcome = v.eliminated.length ? `${list(v.eliminated)} out` : "nobody out";
-    return `lift-all vote on ${list(liftAllOn)}: yes ${yes.length} (${list(yes)}), no ${no.length} (${list(no)}) → ${outcome}`;
+    const { yes, no } = entry;
+    return `lift-all vote on ${list(entry.liftAllOn)}: yes ${yes.length} (${list(yes)}), no ${no.length} (${list(no)}) → ${outcome}`;
   }
   const name = v.round === "vote" ? "vote" : "re-vote";
   const ballots = v.ballots.map((b) => `${b.voter}→${b.target}`).join(", ");
@@ -674,13 +850,5 @@ function votingText(v: Voting, liftAllOn: readonly Seat[]): string {
     ? `; foul votes: ${v.foulVotes.map((f) => `${f.seat} +${f.votes}`).join(", ")}`
     : "";
   const tally = v.tally.length ? v.tally.map((t) => `${t.seat}: ${t.votes}`).join(", ") : "no votes";
-  let outcome: string;
-  if (v.tied.length)
-    outcome =
-      v.round === "vote"
-        ? `tie ${list(v.tied)}: split speeches, then a re-vote`
-        : `tie again ${list(v.tied)}: a lift-all vote`;
-  else if (v.eliminated.length) outcome = `${list(v.eliminated)} out`;
-  else outcome = "nobody out";
   return `${name} (from ${v.starter}): ${ballots || "no ballots"}${foulVotes}; tally ${tally} → ${outcome}`;
 }

@@ -10,8 +10,8 @@ import {
   decide,
   deckProblems,
   evolve,
+  type Game,
   type GameEvent,
-  type GameState,
   NOT_A_SETTING,
   type RuleId,
   replay,
@@ -52,7 +52,7 @@ export function recordJson(record: GameRecord): string {
 }
 
 /** Rebuilds the game from a valid record with the engine's own replay. */
-export function replayRecord(record: GameRecord): GameState {
+export function replayRecord(record: GameRecord): Game {
   return replay(record.events);
 }
 
@@ -164,7 +164,7 @@ function gameProblems(events: readonly GameEvent[]): RecordProblem[] {
   }
   const setup = setupProblems(first);
   if (setup.length) return setup;
-  let state: GameState = evolve(null, first);
+  let state: Game = evolve(null, first);
   for (let i = 1; i < events.length; i++) {
     const event = events[i] as GameEvent;
     const path = `/events/${i}`;

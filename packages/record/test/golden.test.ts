@@ -3,7 +3,7 @@
 // UPDATE_GOLDEN=1 rewrites the stored files from the scripts first.
 
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import type { GameState } from "@misto/engine";
+import { type GameState, stateOf } from "@misto/engine/testing";
 import { readRecordJson, recap, recapText, recordJson, replayRecord } from "@misto/record";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GOLDEN_GAMES } from "./golden-games.js";
@@ -40,7 +40,7 @@ describe("golden games", () => {
       it("the stored record is valid and replays to the expected end", () => {
         const parsed = readRecordJson(text());
         if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
-        const state = replayRecord(parsed.record);
+        const state = stateOf(replayRecord(parsed.record));
         expect(state.result?.winner).toBe(game.expect.winner);
         expect(outsOf(state)).toEqual(game.expect.outs);
         expect(state.undos).toBe(game.expect.undos);

@@ -19,7 +19,7 @@ import {
   type Settings,
   seededRandom,
   teamOf,
-} from "@misto/engine";
+} from "@misto/engine/testing";
 import { type GameRecord, type RecordMeta, toRecord } from "@misto/record";
 
 /** The deck in its listed order: 1 Don, 2–3 Mafia, 4 Prostitute, 5 Commissar, 6 Doctor, 7 Maniac, 8–12 Civilians. */

@@ -1,6 +1,6 @@
 // The recap (RATE-1): the game's course told after it, from the record, with every card and choice.
 
-import type { GameState } from "@misto/engine";
+import { type GameState, stateOf } from "@misto/engine/testing";
 import { type RecapEntry, recap, recapSections, recapText, replayRecord, toRecord } from "@misto/record";
 import { describe, expect, it } from "vitest";
 import { Play, randomGame } from "./play.js";
@@ -34,7 +34,7 @@ describe("recap", () => {
     t.do({ type: "disqualify", seat: 11 });
     t.finish();
     const lines = recapText(recap(t.record()));
-    const state = replayRecord(t.record());
+    const state = stateOf(replayRecord(t.record()));
     expect(state.result?.winner).toBe("red");
     expect(lines.at(-1)).toMatch(/: the game is over: red wins$/);
     expect(lines).toContain("Day 1: 1 (don) voted out");
@@ -396,4 +396,41 @@ describe("recap: the day's speeches", () => {
       }
     });
   }
+});
+
+describe("recap: one projection, typed lines for every language", () => {
+  const nightOf = (entries: readonly RecapEntry[]) =>
+    entries.find((e): e is Extract<RecapEntry, { kind: "night" }> => e.kind === "night");
+
+  it("NIGHT-6 NIGHT-11 a night's lines carry their facts: a cancelled freeze, a heal, a shot, a check", () => {
+    const t = new Play();
+    t.advance().toVoting();
+    t.vote((voter) => (voter === 12 ? 11 : 12));
+    t.endSpeeches("lastWords");
+    // The prostitute (4) freezes 8, the doctor (6) heals 8: the heal cancels the freeze.
+    t.night({ prostitute: 8, doctor: 8, mafia: 9, maniac: null, commissar: 1 });
+    const night = nightOf(recap(t.record()));
+    expect(night?.lines).toEqual([
+      { kind: "frozeCancelled", target: 8 },
+      { kind: "healed", target: 8 },
+      { kind: "mafiaShot", target: 9 },
+      { kind: "maniacNobody" },
+      { kind: "checked", target: 1, black: true },
+    ]);
+    // The English text is written from those lines, not from the choices again.
+    const text = recapText(recap(t.record())).find((l) => l.startsWith("Night 1: "));
+    expect(text).toBe(
+      "Night 1: prostitute froze 8 (the heal cancels it); doctor healed 8; mafia shot 9; maniac shot nobody; commissar checked 1: black; died: 9",
+    );
+  });
+
+  it("DAY-4 DAY-6 a voting's outcome is told by the projection: a tie", () => {
+    const t = new Play();
+    t.advance().toVoting();
+    t.vote((voter) => (voter <= 5 || voter === 11 ? 12 : 11));
+    const votings = recap(t.record()).filter(
+      (e): e is Extract<RecapEntry, { kind: "voting" }> => e.kind === "voting",
+    );
+    expect(votings[0]?.outcome).toEqual({ kind: "tie", seats: [11, 12] });
+  });
 });

@@ -17,7 +17,7 @@ import {
   type View,
   type Viewer,
   viewFor,
-} from "@misto/engine";
+} from "@misto/engine/testing";
 import type { ServerMessage } from "@misto/protocol";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {

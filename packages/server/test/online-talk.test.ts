@@ -2,7 +2,7 @@
 // their speeches after a typing time by the line's length, and a step only bots may speak in ends
 // once they are done, so a table of bots never waits out a 150-second discussion in silence.
 
-import { type GameEvent, replay } from "@misto/engine";
+import { type GameEvent, replay } from "@misto/engine/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addHost, type Harness, harness, setUpClub } from "./helpers/api.js";
 import { sqlite } from "./helpers/backends.js";

@@ -2,7 +2,7 @@
 // without a phone, a silent phone's night choice times out as a skip, and no person (the creator
 // included) reads the table's secrets before the result.
 
-import { type GameEvent, replay } from "@misto/engine";
+import { type GameEvent, replay } from "@misto/engine/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addHost, commandId, type Harness, harness, listening, send, setUpClub } from "./helpers/api.js";
 import { BACKENDS } from "./helpers/backends.js";

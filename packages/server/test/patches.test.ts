@@ -3,7 +3,7 @@
 // member, equal to it, and the view a client builds from its patches is exactly its whole view.
 // Each phone and the spectator are followed from the table's first view to its end.
 
-import { type Seat, type Viewer, viewFor } from "@misto/engine";
+import { type Seat, stateOf, type Viewer, viewFor } from "@misto/engine/testing";
 import type { ServerMessage } from "@misto/protocol";
 import { type HeldView, patched } from "@misto/protocol";
 import { describe, expect, it } from "vitest";
@@ -74,8 +74,8 @@ describe("a view patch", () => {
     let seq = 1;
     for (let step = 0; step < 3000; step++) {
       const table = await tables.get(made.id);
-      if (!table || table.state.phase.kind === "closed") break;
-      const action = nextAction(table.state, (n) => (step * 7919) % n);
+      if (!table || stateOf(table.state).phase.kind === "closed") break;
+      const action = nextAction(stateOf(table.state), (n) => (step * 7919) % n);
       if (!action) break;
       seq = (await tables.command(made.id, { id: `c${step}`, seq, command: action as never })).seq;
       const after = await tables.get(made.id);
@@ -109,7 +109,8 @@ describe("a view patch", () => {
         expect(held[i]?.view, `${String(v.viewer)} after step ${step}`).toEqual(whole);
       }
     }
-    expect((await tables.get(made.id))?.state.phase.kind).toBe("closed");
+    const last = await tables.get(made.id);
+    expect(last && stateOf(last.state).phase.kind).toBe("closed");
     expect(patches).toBeGreaterThan(100);
   }, 60_000);
 });

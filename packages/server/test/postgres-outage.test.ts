@@ -6,7 +6,7 @@
 // live, every acknowledged command is stored once (and nothing else), the consoles' games finish
 // and the online tables' runners go on.
 
-import { type GameEvent, replay } from "@misto/engine";
+import { type GameEvent, replay } from "@misto/engine/testing";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import pg from "pg";
 import { afterAll, afterEach, describe, expect, it } from "vitest";

@@ -1,7 +1,7 @@
 // The realtime channel at /ws on a listening server: every message, malformed ones, floods, and
 // views built for each subscriber (a spectator never sees a card that is not public).
 
-import { type GameState, replay } from "@misto/engine";
+import { type GameState, replay } from "@misto/engine/testing";
 import type { ServerMessage } from "@misto/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_MALFORMED_MESSAGES } from "../src/realtime/socket.js";

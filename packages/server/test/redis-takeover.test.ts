@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type GameEvent, replay } from "@misto/engine";
+import { type GameEvent, replay } from "@misto/engine/testing";
 import type { ServerMessage } from "@misto/protocol";
 import { createClient } from "redis";
 import { afterAll, describe, expect, it } from "vitest";

@@ -17,7 +17,7 @@ import {
   type Seat,
   seededRandom,
   viewFor,
-} from "@misto/engine";
+} from "@misto/engine/testing";
 import type { ServerMessage } from "@misto/protocol";
 import { createClient } from "redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

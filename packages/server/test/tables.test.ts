@@ -1,6 +1,6 @@
 // The table routes (docs/api.md "Tables"), on every database.
 
-import { decide, type GameEvent, legalActions, replay, viewFor } from "@misto/engine";
+import { decide, type GameEvent, legalActions, replay, viewFor } from "@misto/engine/testing";
 import { parseRecord } from "@misto/record";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {

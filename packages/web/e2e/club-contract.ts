@@ -4,7 +4,7 @@
 // built by the record package, its cards and points come from replaying it with the engine.
 
 import { playGame } from "@misto/bots";
-import { type GameEvent, replay, type Seat } from "@misto/engine";
+import { type GameEvent, replay, type Seat } from "@misto/engine/testing";
 import { recap, toRecord } from "@misto/record";
 import type { BrowserContext, Route } from "playwright-core";
 import type {

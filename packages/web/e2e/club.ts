@@ -8,7 +8,7 @@ import { connect, createServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Card, type GameEvent, type GameState, legalActions, replay } from "@misto/engine";
+import { type Card, type GameEvent, type GameState, legalActions, replay } from "@misto/engine/testing";
 import {
   type Browser,
   type BrowserContext,

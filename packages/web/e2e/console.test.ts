@@ -7,7 +7,7 @@
 // recap's night and day lines; and the record downloaded from the console replays to the server's.
 
 import { readFileSync } from "node:fs";
-import { type Card, type GameEvent, replay } from "@misto/engine";
+import { type Card, type GameEvent, replay } from "@misto/engine/testing";
 import { describe, expect, it } from "vitest";
 import { translate } from "../src/i18n/core.js";
 import {

@@ -2,7 +2,7 @@
 // shows public facts only. Every DOM state it went through and every WebSocket frame it received are
 // scanned for the card of any seat not revealed, across a day, a vote, a night and the morning.
 
-import { type Card, type GameEvent, replay } from "@misto/engine";
+import { type Card, type GameEvent, replay } from "@misto/engine/testing";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import {

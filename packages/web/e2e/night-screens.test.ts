@@ -11,7 +11,7 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DECK, type GameEvent, type GameState, replay, type View, viewFor } from "@misto/engine";
+import { DECK, type GameEvent, type GameState, replay, type View, viewFor } from "@misto/engine/testing";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { clubFixture, freshContext, heldCardText, NAMES, sessionCookie, setUpClub, until } from "./club.js";

@@ -13,7 +13,7 @@ import {
   type Settings,
   type View,
   viewFor,
-} from "@misto/engine";
+} from "@misto/engine/testing";
 
 export const NAMES = [
   "Olena",

@@ -50,11 +50,12 @@ export function lineFor(view: View, voice: Voice): Line | null {
   if (r === null || phase.kind !== "day" || r.you.silenced !== null) return null;
   const random = seededRandom(`${voice.seed}/talk/${phase.n}/${phase.step}`);
   const words = PHRASES[voice.language];
-  if (phase.current === r.me) {
-    if (phase.step === "accusations" || phase.step === "splitSpeeches")
-      return accusation(view, r, words, random);
+  // The engine says whose floor it is and why (view.phase.floor).
+  const floor = phase.floor;
+  if (floor?.seat === r.me) {
+    if (floor.why === "accusation" || floor.why === "splitSpeech") return accusation(view, r, words, random);
     // DAY-7: a commissar voted out leaves his checks to the city.
-    if (phase.step === "lastWords" && r.you.card === "commissar" && r.you.checks.length > 0)
+    if (floor.why === "lastWord" && r.you.card === "commissar" && r.you.checks.length > 0)
       return commissar(r, words, random);
     return null;
   }

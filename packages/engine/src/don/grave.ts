@@ -5,6 +5,7 @@ import { type Action, ALL_SEATS, graveAction } from "../actions.js";
 import type { GameEvent } from "../events.js";
 import { eliminate } from "../flow.js";
 import { actsFor, inPlay, type Sent } from "../guards.js";
+import { FOUL_LIMITS } from "../limits.js";
 import { type RuleError, ruleError } from "../rules.js";
 import { appended, type Draft, inGame, isSeat, seatOf } from "../seats.js";
 import type { Actor, GameState, Seat } from "../state.js";
@@ -21,7 +22,8 @@ export function graveOpen(state: GameState, seat: Seat): RuleError | null {
   if (s.out?.cause !== "vote")
     return ruleError("DON-1", "only a Don voted out by the day's vote takes a player to the grave");
   if (phase.step.graveDone) return ruleError("DON-1", "the Don has already made his grave choice");
-  if (s.fouls >= 2) return ruleError("DON-2", "a Don with a foul vote (two or more fouls) loses the grave");
+  if (s.fouls >= FOUL_LIMITS.foulVote)
+    return ruleError("DON-2", "a Don with a foul vote (two or more fouls) loses the grave");
   return null;
 }
 
@@ -36,7 +38,7 @@ export function graveAhead(state: GameState, seat: Seat): boolean {
   return (
     s.card === "don" &&
     s.out?.cause === "vote" &&
-    s.fouls < 2 &&
+    s.fouls < FOUL_LIMITS.foulVote &&
     phase.step.queue.indexOf(seat) > phase.step.index
   );
 }

@@ -6,6 +6,7 @@ import { FOUL_REASONS, REMARK_REASONS } from "../commands.js";
 import { graveAhead, graveOpen } from "../don/grave.js";
 import { eliminate } from "../flow.js";
 import { hostOnly, inPlay, type Sent } from "../guards.js";
+import { FOUL_LIMITS } from "../limits.js";
 import { type RuleError, ruleError } from "../rules.js";
 import { type Draft, inGame, isSeat, seatOf, setSeat } from "../seats.js";
 import type { GameState, Seat } from "../state.js";
@@ -78,7 +79,7 @@ export function addFouls(d: Draft, seat: Seat, count: number): void {
   const s = seatOf(d, seat);
   const fouls = Math.min(5, s.fouls + count);
   setSeat(d, seat, { fouls, foulVotes: s.foulVotes + Math.max(0, fouls - Math.max(s.fouls, 1)) });
-  if (fouls >= 5 && inGame(d, seat)) eliminate(d, [seat], "fouls"); // FOUL-5
+  if (fouls >= FOUL_LIMITS.removed && inGame(d, seat)) eliminate(d, [seat], "fouls"); // FOUL-5
 }
 
 /** FOUL-2: every third remark of the game becomes a foul. */

@@ -1,9 +1,10 @@
 // The count of a voting round (DAY-3, DAY-4, DAY-6, FOUL-3), made when the host announces it
-// (HOST-4): the tally, the tie rule, and who leaves.
+// (HOST-4): the tally (tally.ts, which the views' running tally reads too), the tie rule, and who leaves.
 
 import { eliminateByVote } from "../day/day.js";
 import { appended, type Draft, inGame, setSeat } from "../seats.js";
 import { type DayStep, type LiftAnswer, SEATS, type Seat, type Voting } from "../state.js";
+import { liftNeeded, tallyRows } from "./tally.js";
 
 /**
  * HOST-4: the host announces the count of the voting round in progress, once nobody is left to vote.
@@ -19,26 +20,16 @@ export function count(d: Draft, n: number, step: DayStep, at: number): void {
 
 /** DAY-4, FOUL-3: counts a vote or re-vote and moves on by the tie rule (DAY-6). */
 function countVoting(d: Draft, n: number, step: Extract<DayStep, { kind: "voting" }>, at: number): void {
-  // Votes by seat (index seat − 1): a plain array, as this runs at every voting of every game,
-  // filled by a loop (Array.prototype.fill runs outside the optimized code, in V8's C++ runtime).
+  const rows = tallyRows(d, step);
+  const foulVotes: { seat: Seat; votes: number }[] = [];
+  for (const r of rows) {
+    if (r.foulVotes === 0) continue;
+    foulVotes.push({ seat: r.seat, votes: r.foulVotes });
+    setSeat(d, r.seat, { foulVotes: 0 });
+  }
   const votes: number[] = [];
   for (let i = 0; i < SEATS; i++) votes.push(0);
-  const add = (seat: Seat, n: number): void => {
-    votes[seat - 1] = (votes[seat - 1] ?? 0) + n;
-  };
-  // DAY-4: votes for a player who left before the count are void.
-  for (const b of step.ballots) if (inGame(d, b.target)) add(b.target, 1);
-  const foulVotes: { seat: Seat; votes: number }[] = [];
-  // FOUL-3: foul votes count in a day's vote, never in a re-vote.
-  if (step.round === "vote") {
-    for (const s of d.seats) {
-      if (s.out === null && s.foulVotes > 0) {
-        foulVotes.push({ seat: s.seat, votes: s.foulVotes });
-        add(s.seat, s.foulVotes);
-        setSeat(d, s.seat, { foulVotes: 0 });
-      }
-    }
-  }
+  for (const r of rows) votes[r.seat - 1] = r.total;
   const starter = d.votingStarter as Seat;
   const tally: { seat: Seat; votes: number }[] = [];
   for (let i = 0; i < SEATS; i++) {
@@ -84,7 +75,7 @@ function countLiftAll(
   at: number,
 ): void {
   const yes = answers.filter((a) => a.yes).length;
-  const eliminated = yes * 2 > answers.length ? tied.filter((seat) => inGame(d, seat)) : [];
+  const eliminated = yes >= liftNeeded(answers.length) ? tied.filter((seat) => inGame(d, seat)) : [];
   const starter = d.votingStarter as Seat;
   const voting: Voting = {
     day: n,

@@ -11,7 +11,7 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { playGame } from "@misto/bots";
-import { DECK, type GameEvent, type GameState, legalActions, replay } from "@misto/engine";
+import { DECK, type Game, type GameEvent, legalActions, replay } from "@misto/engine";
 import { toRecord } from "@misto/record";
 import { buildServer } from "../app.js";
 import { prepareSetup } from "../auth/setup.js";
@@ -157,7 +157,7 @@ class LiveTable {
         seq: number;
         events: GameEvent[];
       };
-      let state: GameState = replay(body.events);
+      let state: Game = replay(body.events);
       let seq = body.seq;
       while (this.running) {
         const action = legalActions(state, "host").find((a) =>

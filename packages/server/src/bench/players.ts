@@ -172,8 +172,9 @@ export class Player {
   /** The floor this view gives the seat (its accusation speech or last words), once per speech. */
   private floorOf(view: View): string | null {
     const phase = view.phase;
-    if (phase.kind !== "day" || phase.current !== this.seat) return null;
-    if (phase.step !== "accusations" && phase.step !== "lastWords") return null;
+    // The engine's floor (view.phase.floor): an accusation, a last word, the Don's grave.
+    const floor = phase.floor;
+    if (floor?.seat !== this.seat || floor.why === "splitSpeech") return null;
     const key = `${phase.n}:${phase.step}:${phase.since}`;
     return this.floors.has(key) ? null : key;
   }

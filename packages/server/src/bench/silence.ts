@@ -13,7 +13,7 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { typingMs } from "@misto/bots";
-import { evolve, type GameEvent, type GameState } from "@misto/engine";
+import { evolve, type Game, type GameEvent, phaseOf } from "@misto/engine";
 import type { FastifyInstance } from "fastify";
 import type { ServerOptions } from "../app.js";
 import type { Store } from "../store/index.js";
@@ -104,14 +104,14 @@ function measure(events: readonly GameEvent[]): { length: number; silence: numbe
   const end = events.find((e) => e.type === "resultAnnounced")?.at ?? events.at(-1)?.at ?? first;
   let silence = 0;
   let where = "";
-  let state: GameState | null = null;
+  let state: Game | null = null;
   let last = first;
   for (const e of events) {
     if (e.at > end) break;
-    const phase = state?.phase;
+    const phase = state === null ? null : phaseOf(state);
     if (phase?.kind === "day" && e.at - last > silence) {
       silence = e.at - last;
-      where = `day ${phase.n}, ${phase.step.kind}`;
+      where = `day ${phase.n}, ${phase.step}`;
     }
     state = evolve(state, e);
     last = e.at;

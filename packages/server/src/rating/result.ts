@@ -3,7 +3,16 @@
 // Computed once from the game's events with the engine, when the rating closes (or on import).
 
 import { createHash } from "node:crypto";
-import { evolve, type GameEvent, type GameState, type OutCause, teamOf, type Winner } from "@misto/engine";
+import {
+  evolve,
+  type Game,
+  type GameEvent,
+  type OutCause,
+  phaseOf,
+  teamOf,
+  viewFor,
+  type Winner,
+} from "@misto/engine";
 
 /** How a seat left the game, in the club's words: fouls and disqualification are both "removed". */
 export type LeftBy = "voted" | "night" | "grave" | "removed";
@@ -53,18 +62,20 @@ const LEFT_BY: Record<OutCause, LeftBy> = {
 
 /** The game's result once its rating is closed (the table phase `closed`), else null. */
 export function gameResult(events: readonly GameEvent[]): GameResult | null {
-  let state: GameState | null = null;
+  let game: Game | null = null;
   let days = 0;
   let nights = 0;
   for (const event of events) {
-    state = evolve(state, event);
-    const phase = state.phase;
-    if (phase.kind === "day") days = Math.max(days, phase.n);
-    if (phase.kind === "night") nights = Math.max(nights, phase.n);
+    game = evolve(game, event);
+    const phase = phaseOf(game);
+    if (phase.kind === "day") days = Math.max(days, phase.n ?? 0);
+    if (phase.kind === "night") nights = Math.max(nights, phase.n ?? 0);
   }
-  if (state?.phase.kind !== "closed" || !state.result) return null;
-  const winner = state.result.winner;
-  const points = state.rating?.points ?? [];
+  if (game === null || phaseOf(game).kind !== "closed") return null;
+  const view = viewFor(game, "host");
+  if (!view.result) return null;
+  const winner = view.result.winner;
+  const points = view.rating?.points ?? [];
   const first = events[0] as GameEvent;
   const last = events[events.length - 1] as GameEvent;
   return {
@@ -74,17 +85,19 @@ export function gameResult(events: readonly GameEvent[]): GameResult | null {
     winner,
     days,
     nights,
-    noteRead: state.nights.some((night) => night.outcome?.noteRead != null),
-    seats: state.seats.map((s) => {
-      const team = teamOf(s.card);
+    noteRead: view.host?.nights.some((night) => night.outcome?.noteRead != null) ?? false,
+    seats: view.seats.map((s) => {
+      // The host's view holds every card.
+      const card = s.card ?? "civilian";
+      const team = teamOf(card);
       return {
         seat: s.seat,
-        card: s.card,
+        card,
         team,
         result: winner === "draw" ? "draw" : winner === team ? "won" : "lost",
         points: s.admin ? 0 : (points[s.seat - 1] ?? 0),
         admin: s.admin,
-        out: s.out ? { cause: LEFT_BY[s.out.cause], when: s.out.when.kind, n: s.out.when.n } : null,
+        out: s.out ? { cause: LEFT_BY[s.out.cause], when: s.out.kind, n: s.out.n } : null,
       };
     }),
   };

@@ -4,7 +4,7 @@
 // With several server processes, a line stored by one is read back from the store by the others
 // (told by a "chat" signal, ./fanout.ts), each pushing it to its own readers.
 
-import { outAnnounced, type Seat, speechTextProblem } from "@misto/engine";
+import { outAnnounced, phaseOf, resultOf, type Seat, speechTextProblem } from "@misto/engine";
 import type { Say, ServerMessage } from "@misto/protocol";
 import type { OutChatLine, Store } from "../store/index.js";
 import type { LiveTable, TableService } from "../tables/service.js";
@@ -20,14 +20,14 @@ export const MAX_OUT_CHAT_LINES = 1000;
  * everyone once the result is announced. Never a living seat or a spectator before that.
  */
 export function mayRead(table: LiveTable, as: Watcher): boolean {
-  if (as === "host" || table.state.result?.announced === true) return true;
+  if (as === "host" || resultOf(table.state)?.announced === true) return true;
   if (as === "spectator") return false;
   return outAnnounced(table.state, as.seat);
 }
 
 /** Why `seat` may not write in the out chat now, or null when it may. */
 export function sayProblem(table: LiveTable, seat: Seat): { error: string; message: string } | null {
-  if (table.state.result?.announced === true)
+  if (resultOf(table.state)?.announced === true)
     return { error: "game_over", message: "the result is announced: everyone speaks in the city now" };
   if (!outAnnounced(table.state, seat))
     return { error: "not_out", message: "only a player out of the game writes in the out chat" };
@@ -140,7 +140,7 @@ export class OutChat {
       this.hold(table.id, subscriber, mayRead(table, as), false);
     }
     // A closed table takes no more lines: its chat is read from the store by whoever subscribes.
-    if (table.state.phase.kind === "closed") this.lines.delete(table.id);
+    if (phaseOf(table.state).kind === "closed") this.lines.delete(table.id);
   }
 
   /** Sends the whole chat to a new reader, an empty one to a former reader (an undone elimination). */

@@ -5,16 +5,16 @@
 // table's lease (./lease.ts) runs it.
 
 import { randomUUID } from "node:crypto";
-import { type Bot, HeuristicBot, type Seen, typingMs } from "@misto/bots";
+import { type Bot, HeuristicBot, hostMove, NO_RATING, type Seen, typingMs } from "@misto/bots";
 import {
   type Action,
   type Actor,
   awaiting,
-  type GameState,
+  type Game,
   legalActions,
+  phaseOf,
   SEATS,
   type Seat,
-  stepSeconds,
   type View,
   viewFor,
 } from "@misto/engine";
@@ -251,7 +251,7 @@ export class OnlineRunner {
   /** A table read into memory: run it if its lease is free (another process may run it already). */
   private seen(table: LiveTable): void {
     if (!table.online || this.stopped) return;
-    if (this.leases.holds(table.id) || table.state.phase.kind === "closed") this.watch(table);
+    if (this.leases.holds(table.id) || phaseOf(table.state).kind === "closed") this.watch(table);
     else void this.claim(table.id);
   }
 
@@ -295,7 +295,7 @@ export class OnlineRunner {
   private watch(table: LiveTable): void {
     if (!table.online || this.stopped) return;
     let run = this.runs.get(table.id);
-    if (table.state.phase.kind === "closed") {
+    if (phaseOf(table.state).kind === "closed") {
       this.drop(table.id);
       if (this.leases.holds(table.id)) void this.leases.finish(table.id).catch(() => undefined);
       return;
@@ -368,7 +368,7 @@ export class OnlineRunner {
     try {
       const table = await this.tables.get(id);
       if (!table || this.stopped || this.runs.get(id) !== run) return;
-      if (run.bots === null && table.state.phase.kind !== "deal") await this.seatBots(run);
+      if (run.bots === null && phaseOf(table.state).kind !== "deal") await this.seatBots(run);
       const now = Date.now();
       due = this.tasks(run, table.state)
         .filter((t) => !run.done.has(t.key) && t.at <= now)
@@ -480,18 +480,13 @@ export class OnlineRunner {
   }
 
   /** Everything pending on the table now, each with when it is due. */
-  private tasks(run: Run, state: GameState): Task[] {
-    const phase = state.phase;
-    const since = state.stepSince;
+  private tasks(run: Run, game: Game): Task[] {
+    const phase = phaseOf(game);
+    const move = hostMove(game, NO_RATING);
+    const since = move.since;
     // The engine's identity of the step: its time alone would not tell apart two steps begun in one
     // millisecond (the second would pass for done, and the table stall).
-    const stepKey = String(state.stepVersion);
-    const host = (make: () => Action | null, delay: number, tag = "host"): Task => ({
-      key: `${stepKey}:${tag}`,
-      at: since + delay,
-      make,
-    });
-    const advance = (): Action => ({ actor: "host", type: "advance" });
+    const stepKey = String(move.step);
     const tasks: Task[] = [];
     const bots = run.bots;
     // A seat without a phone has its bot from the start; an absent player's, a stand-in (./absence.ts).
@@ -508,73 +503,51 @@ export class OnlineRunner {
     // The deal has ended and the bots are not seated yet: seating them comes first (fire does it).
     if (bots === null && phase.kind !== "deal") return [{ key: `${stepKey}:bots`, at: 0, make: () => null }];
 
-    for (const actor of awaiting(state)) {
+    const actors = awaiting(game);
+    for (const actor of actors) {
       if (actor === "host") continue;
       const seat = actor;
       const bot = botOf(seat);
       if (bot) {
         const key = `${stepKey}:bot${seat}`;
         const at = this.dueAt(run, key, () => Date.now() + this.botDelay());
-        tasks.push({ key, at, make: () => ask(bot, state, seat) ?? timeoutAction(state, seat) });
+        tasks.push({ key, at, make: () => ask(bot, game, seat) ?? timeoutAction(game, seat) });
       } else {
         const night = phase.kind === "night";
         const key = `${stepKey}:late${seat}`;
         tasks.push({
           key,
           at: since + (night ? run.settings.nightMs : run.settings.voteMs),
-          make: () => timeoutAction(state, seat),
+          make: () => timeoutAction(game, seat),
           late: seat,
         });
       }
     }
-    if (!awaiting(state).includes("host")) return tasks;
+    if (!actors.includes("host") || move.command === null) return tasks;
 
-    switch (phase.kind) {
-      case "deal":
-        tasks.push(host(advance, run.settings.startMs));
-        break;
-      case "night": // the acquaintance, and the night's end once every choice is made (HOST-4)
-        tasks.push(host(advance, 0));
-        break;
-      case "ended":
-        tasks.push(host(() => ({ actor: "host", type: "announceResult" }), this.options.pauseMs));
-        break;
-      case "rating":
-        // RATE-2: an online table gives no points: nominations close at once, with none.
-        tasks.push(
-          host(
-            () =>
-              phase.step.kind === "nominations"
-                ? { actor: "host", type: "closeNominations" }
-                : { actor: "host", type: "closeRating" },
-            0,
-          ),
-        );
-        break;
-      case "day": {
-        const step = phase.step;
-        const seconds = stepSeconds(state);
-        if (step.kind === "voting" || step.kind === "liftAll") {
-          tasks.push(host(advance, 0)); // HOST-4: the count, announced as soon as every ballot is in
-          break;
-        }
-        if (seconds === null) {
-          tasks.push(host(advance, this.options.pauseMs));
-          break;
-        }
-        tasks.push(...talkTasks(state, botOf, this.talkClock(run), host(advance, 0, "passed"), ask));
-        tasks.push(host(advance, this.options.stepMs(seconds)));
-        break;
-      }
-      default:
-        tasks.push(host(advance, this.options.pauseMs));
-    }
+    const command = move.command;
+    const host = (delay: number, tag = "host"): Task => ({
+      key: `${stepKey}:${tag}`,
+      at: since + delay,
+      make: () => command,
+    });
+    // A timed day step: the bots' speech (./talk.ts), and the host's move once only bots may speak and
+    // they are done ("passed"), or at the step's timer.
+    if (move.wait === "timer")
+      tasks.push(...talkTasks(game, move, botOf, this.talkClock(run), host(0, "passed"), ask));
+    const delay = {
+      start: run.settings.startMs,
+      pause: this.options.pauseMs,
+      now: 0,
+      timer: this.options.stepMs(move.seconds ?? 0),
+    }[move.wait];
+    tasks.push(host(delay));
     return tasks;
   }
 }
 
 /** Asks a bot with its own seat's legal actions and view only. */
-function ask(bot: Bot, state: GameState, seat: Seat): Action | null {
+function ask(bot: Bot, state: Game, seat: Seat): Action | null {
   const actions = legalActions(state, seat);
   let view: View | null = null;
   const seen: Seen = { seat, actions, view: () => (view ??= viewFor(state, seat)) };
@@ -593,7 +566,7 @@ function ask(bot: Bot, state: GameState, seat: Seat): Action | null {
  * order (wrapping round) — a fixed rule that tells nothing of anyone's role. A rating vote likewise.
  * Entered by the host (the server) for the seat.
  */
-export function timeoutAction(state: GameState, seat: Seat): Action | null {
+export function timeoutAction(state: Game, seat: Seat): Action | null {
   const actions = legalActions(state, seat);
   const host: Actor = "host";
   const first = actions[0];

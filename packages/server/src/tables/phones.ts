@@ -2,7 +2,7 @@
 // online table, docs/api.md "Online tables").
 
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { SEATS } from "@misto/engine";
+import { phaseOf, SEATS, viewFor } from "@misto/engine";
 import { Id, JoinAnswer, JoinBody, NoContent, SeatAnswer, SeatsAnswer } from "@misto/protocol";
 import { Type } from "typebox";
 import { newToken, tokenHash } from "../auth/secrets.js";
@@ -93,7 +93,7 @@ export function phoneRoutes(
         const answer: SeatsAnswer = {
           code,
           online: table.online ? onlineOf(table) : null,
-          seats: table.state.seats.map((s) => ({
+          seats: viewFor(table.state, "spectator").seats.map((s) => ({
             seat: s.seat,
             name: s.name,
             phone: phones.has(s.seat),
@@ -146,7 +146,7 @@ export function phoneRoutes(
         const code = request.body.code.toUpperCase();
         const tableId = await store.findTableByCode(code);
         const table = tableId ? await tables.get(tableId) : null;
-        if (!table || table.state.phase.kind === "closed") {
+        if (!table || phaseOf(table.state).kind === "closed") {
           throw new HttpError(404, "not_found", "no table has this code");
         }
         await counts.forget(guess, counted.id);
@@ -190,7 +190,7 @@ export function phoneRoutes(
         const answer: SeatAnswer = {
           table: table.id,
           seat: row.seat,
-          name: table.state.seats[row.seat - 1]?.name ?? "",
+          name: viewFor(table.state, "spectator").seats[row.seat - 1]?.name ?? "",
           seq: table.seatSeqs[row.seat - 1] ?? 0,
           view: JSON.parse(json),
         };

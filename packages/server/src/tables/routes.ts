@@ -1,7 +1,7 @@
 // The table routes of docs/api.md "Tables".
 
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { viewFor } from "@misto/engine";
+import { resultOf, viewFor } from "@misto/engine";
 import {
   CommandBody,
   Committed,
@@ -98,7 +98,8 @@ export function tableRoutes(store: Store, tables: TableService): FastifyPluginAs
         const { id } = request.params;
         const row = await tables.row(id);
         if (!row) throw noTable();
-        if (row.online && (await tables.get(id))?.state.result?.announced !== true) throw onlineSecret();
+        if (row.online && resultOf((await tables.get(id))?.state ?? null)?.announced !== true)
+          throw onlineSecret();
         const stored = await store.readEvents(id);
         // The seq of the events read, not of the row: the two are read apart.
         const seq = stored.length ? (stored[stored.length - 1]?.seq ?? 0) : 0;
@@ -147,10 +148,10 @@ export function tableRoutes(store: Store, tables: TableService): FastifyPluginAs
         const row = live ? await tables.row(id) : null;
         if (!live || !row) throw noTable();
         // The full record is the host's until the result is announced, then anyone's with the link.
-        if (!host && live.state.result?.announced !== true) {
+        if (!host && resultOf(live.state)?.announced !== true) {
           throw new HttpError(403, "forbidden", "the record is shown once the game's result is announced");
         }
-        if (row.online && live.state.result?.announced !== true) throw onlineSecret();
+        if (row.online && resultOf(live.state)?.announced !== true) throw onlineSecret();
         const owner = await store.getHost(row.hostId);
         const club = await store.getClub();
         const events = await tables.events(id);

@@ -7,10 +7,13 @@ import {
   createGame,
   evolve,
   execute,
+  type Game,
   type GameEvent,
-  type GameState,
+  phaseOf,
+  resultOf,
   SEATS,
   type Seat,
+  seatMaySend,
   viewFor,
 } from "@misto/engine";
 import type { CommandBody, NewTableBody } from "@misto/protocol";
@@ -30,7 +33,7 @@ export interface LiveTable {
   readonly online: boolean;
   /** Its own settings as given when it was made (JSON, checked: ./online-settings.ts), or null. */
   readonly onlineSettings: string | null;
-  readonly state: GameState;
+  readonly state: Game;
   /** The number of stored events. */
   readonly seq: number;
   /**
@@ -64,22 +67,9 @@ function newJoinCode(): string {
   return code;
 }
 
-/** The commands a seat token may send: its own choices, votes and speech, never the host's. */
-export const SEAT_COMMANDS: ReadonlySet<string> = new Set([
-  "choose",
-  "note",
-  "vote",
-  "liftVote",
-  "grave",
-  "speak",
-  "ratingVote",
-  "contestVote",
-  "nominate",
-]);
-
 const SEAT_LIST: readonly Seat[] = Array.from({ length: SEATS }, (_, i) => i + 1);
 
-function seatTextsOf(state: GameState): ViewText[] {
+function seatTextsOf(state: Game): ViewText[] {
   return SEAT_LIST.map((seat) => viewText(viewFor(state, seat)));
 }
 
@@ -97,12 +87,12 @@ export type ChangeListener = (
   before: LiveTable,
 ) => void;
 
-function spectatorText(state: GameState): ViewText {
+function spectatorText(state: Game): ViewText {
   return viewText(viewFor(state, "spectator"));
 }
 
-function status(state: GameState): { phase: string; winner: string | null } {
-  return { phase: state.phase.kind, winner: state.result?.winner ?? null };
+function status(state: Game): { phase: string; winner: string | null } {
+  return { phase: phaseOf(state).kind, winner: resultOf(state)?.winner ?? null };
 }
 
 /** Who sent a command (for /metrics): the host's console, a seat's phone, or the server (online tables). */
@@ -314,7 +304,7 @@ export class TableService {
         stale(seatSeq(t), { view: JSON.parse(t.seatTexts[seat - 1]?.json ?? "null") });
       if (await this.store.findCommand(id, commandId)) return { seq: seatSeq(table) };
       const type = body.command.type;
-      if (typeof type !== "string" || !SEAT_COMMANDS.has(type)) {
+      if (typeof type !== "string" || !seatMaySend(type)) {
         throw new HttpError(403, "forbidden", `a seat may not send ${String(type)}: only the host may`);
       }
       // A line of speech is judged by the rules as they stand when it arrives, not by the view it
@@ -345,7 +335,7 @@ export class TableService {
     const answer: CommandAnswer = { seq: table.seq + result.events.length, events: result.events };
     // The rating closes: the game's result is stored with these events, in the same transaction.
     const finished =
-      result.state.phase.kind === "closed" && table.state.phase.kind !== "closed"
+      phaseOf(result.state).kind === "closed" && phaseOf(table.state).kind !== "closed"
         ? gameResult([...(await this.events(id)), ...result.events])
         : null;
     let appended: Awaited<ReturnType<Store["append"]>>;

@@ -2,8 +2,8 @@
 // plans in a timed day step, and when, so a step nobody but bots may speak in ends once they are
 // done instead of waiting out its timer in silence.
 
-import { type Bot, discussionFloor, floorOf, speakerOf } from "@misto/bots";
-import type { Action, GameState, Seat } from "@misto/engine";
+import { type Bot, discussionFloor, type HostMove, speakerOf } from "@misto/bots";
+import { type Action, type Game, phaseOf, type Seat } from "@misto/engine";
 import type { Task } from "./online.js";
 
 /** The run's side of the planning: due times kept per key, what was done, and how long things take. */
@@ -19,7 +19,7 @@ export interface TalkClock {
   readonly passMs: number;
 }
 
-type Ask = (bot: Bot, state: GameState, seat: Seat) => Action | null;
+type Ask = (bot: Bot, game: Game, seat: Seat) => Action | null;
 
 /**
  * The bots' tasks in a timed day step: the Don's grave (DON-1), the floor of a speech (DAY-2,
@@ -28,17 +28,18 @@ type Ask = (bot: Bot, state: GameState, seat: Seat) => Action | null;
  * it is said (or it passes, having nothing to say), a discussion once no bot has a line left.
  */
 export function talkTasks(
-  state: GameState,
+  state: Game,
+  move: HostMove,
   botOf: (seat: Seat) => Bot | null,
   clock: TalkClock,
   pass: Task,
   ask: Ask,
 ): Task[] {
-  const phase = state.phase;
+  const phase = phaseOf(state);
   if (phase.kind !== "day") return [];
-  const stepKey = String(state.stepVersion);
+  const stepKey = String(move.step);
   const passNow = (): Task => ({ ...pass, at: clock.due(pass.key, () => Date.now() + clock.passMs) });
-  if (phase.step.kind === "discussion") {
+  if (phase.step === "discussion") {
     const tasks: Task[] = [];
     let humans = false;
     // The bots' lines come one after another, each a thinking time and its typing after the last.
@@ -59,8 +60,8 @@ export function talkTasks(
     if (!humans && tasks.length === 0) tasks.push(passNow());
     return tasks;
   }
-  // The Don's grave first (DON-1), then the speech itself.
-  const don = phase.step.kind === "lastWords" ? floorOf(state) : null;
+  // The Don's grave first (DON-1), then the speech itself: the engine's floor (view.phase.floor).
+  const don = move.floor?.why === "grave" ? move.floor.seat : null;
   const speaker = don ?? speakerOf(state);
   const bot = speaker === null ? null : botOf(speaker);
   if (!bot || speaker === null) return [];

@@ -8,7 +8,7 @@ import {
   type GameState,
   legalActions,
   replay,
-} from "@misto/engine";
+} from "@misto/engine/testing";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { buildServer } from "../../src/app.js";
 import { prepareSetup } from "../../src/auth/setup.js";

@@ -9,7 +9,7 @@ import {
   legalActions,
   replay,
   type Seat,
-} from "@misto/engine";
+} from "@misto/engine/testing";
 import { type Harness, nextAction, send } from "./api.js";
 
 export interface RatingPlan {

@@ -12,7 +12,7 @@ import {
   type View,
   type Viewer,
   viewFor,
-} from "@misto/engine";
+} from "@misto/engine/testing";
 import type { ServerMessage } from "@misto/protocol";
 
 const CARD_NAMES = new Set<string>(CARDS);

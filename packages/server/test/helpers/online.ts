@@ -1,7 +1,7 @@
 // Helpers for online-table tests: a new online table, and its state as stored (GET /api/tables/:id
 // is refused on an online table until the result, so tests read the store).
 
-import { type GameState, replay } from "@misto/engine";
+import { type GameState, replay } from "@misto/engine/testing";
 import { CARDS, type Harness, SEATS } from "./api.js";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

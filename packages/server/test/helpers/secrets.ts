@@ -1,6 +1,6 @@
 // The spectator's view must hold no card that is not public: found by walking the whole JSON.
 
-import { CARDS, type GameState } from "@misto/engine";
+import { CARDS, type GameState } from "@misto/engine/testing";
 
 const CARD_NAMES = new Set<string>(CARDS);
 

@@ -1,6 +1,13 @@
 // A finished game's result as the club keeps it (rating/result.ts), built from the engine's events.
 
-import { type Command, createGame, DECK, execute, type GameEvent, type GameState } from "@misto/engine";
+import {
+  type Command,
+  createGame,
+  DECK,
+  execute,
+  type GameEvent,
+  type GameState,
+} from "@misto/engine/testing";
 import { describe, expect, it } from "vitest";
 import { gameResult } from "../../src/rating/result.js";
 

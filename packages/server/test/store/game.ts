@@ -7,7 +7,7 @@ import {
   execute,
   type GameEvent,
   type GameState,
-} from "@misto/engine";
+} from "@misto/engine/testing";
 
 export interface Game {
   readonly created: Created;

@@ -2,7 +2,7 @@
 // hosts, sessions, and each table's append-only event stream with its seq and command guards.
 
 import { playGame } from "@misto/bots";
-import { type GameEvent, replay } from "@misto/engine";
+import { type GameEvent, replay } from "@misto/engine/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type HostRow,

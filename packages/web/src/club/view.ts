@@ -1,7 +1,7 @@
 // The club pages' view models: numbers and dates in the reader's language, shares, and the series
 // the charts draw. Pure (no browser, no fetch): the unit tests read them.
 
-import type { Card } from "@misto/engine";
+import { CARDS, type Card } from "@misto/engine";
 import type { ClubStats, OutCause, PersonStats, PlayedGame, SeasonResults } from "../api/club.js";
 
 /** A number in the reader's language with at most `digits` decimals ("2,5" in ru and uk). */
@@ -108,15 +108,7 @@ export function seasonsInOrder(seasons: readonly SeasonResults[]): SeasonResults
 }
 
 /** Wins by card, in the deck's order of importance, only the cards the player had. */
-export const CARD_ORDER: readonly Card[] = [
-  "don",
-  "mafia",
-  "prostitute",
-  "commissar",
-  "doctor",
-  "maniac",
-  "civilian",
-];
+export const CARD_ORDER: readonly Card[] = CARDS;
 
 export function cardRows(byCard: PersonStats["byCard"]): { card: Card; games: number; wins: number }[] {
   return CARD_ORDER.flatMap((card) => {

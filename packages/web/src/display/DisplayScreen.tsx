@@ -39,7 +39,7 @@ function DisplayBody(props: { view: View }) {
       </header>
       <section class="display-ring" aria-label={t("ring.label")}>
         {view.seats.map((s) => (
-          <DisplaySeat key={s.seat} seat={s} current={current === s.seat} />
+          <DisplaySeat key={s.seat} seat={s} current={current === s.seat} removed={view.foulLimits.removed} />
         ))}
         {/* The middle of the table: the clock, who acts now, the winner. */}
         <div class="display-center">
@@ -99,7 +99,7 @@ function Clock(props: { seconds: number | null; since: number }) {
   );
 }
 
-function DisplaySeat(props: { seat: SeatView; current: boolean }) {
+function DisplaySeat(props: { seat: SeatView; current: boolean; removed: number }) {
   const s = props.seat;
   const place = DISPLAY_PLACES[s.seat] ?? { row: 1, column: 1 };
   const badges = badgesOf(s);
@@ -111,7 +111,7 @@ function DisplaySeat(props: { seat: SeatView; current: boolean }) {
       <span class="display-seat-name">{s.name}</span>
       {s.card && <span class="display-seat-card">{t(`card.${s.card}`)}</span>}
       {s.out && <span class="display-seat-cause">{t(`cause.${s.out.cause}`)}</span>}
-      {!s.out && <span class="display-seat-fouls">{foulDots(s.fouls)}</span>}
+      {!s.out && <span class="display-seat-fouls">{foulDots(s.fouls, props.removed)}</span>}
       {/* FOUL-4: the room sees who may not speak or vote. */}
       {badges.muted && <span class="display-seat-mark">{t("seat.muted")}</span>}
       {badges.noVote && <span class="display-seat-mark">{t("seat.noVote")}</span>}

@@ -1,19 +1,14 @@
 // The day's speaking steps: the discussion (DAY-1), accusations (DAY-2), split speeches (DAY-6) and
 // last words (DAY-7) with the Don's grave (DON-1, DON-2). NOW who speaks, who is next, who is skipped.
 
-import { type Action, decide, type GameState, type Seat, type View, type Voting } from "@misto/engine";
+import type { Action, Seat, View, Voting } from "@misto/engine";
 import { t } from "../i18n/index.js";
 import { RuleErrorBanner } from "./RuleErrorBanner.js";
 import { nextSpeakers, seatOf, skippedSpeakers } from "./steps.js";
 import { Timer } from "./Timer.js";
 import type { StepTimer } from "./useStepTimer.js";
 
-export function DayPanel(props: {
-  view: View;
-  state: GameState;
-  clock: StepTimer;
-  send: (a: Action) => boolean;
-}) {
+export function DayPanel(props: { view: View; clock: StepTimer; send: (a: Action) => boolean }) {
   const { view } = props;
   const p = view.phase;
   const current = p.current;
@@ -36,9 +31,7 @@ export function DayPanel(props: {
         )
       )}
       {/* DON-1: the grave comes first, above the timer, so the host cannot end the word without seeing it. */}
-      {p.step === "lastWords" && current !== null && (
-        <Grave view={view} state={props.state} seat={current} send={props.send} />
-      )}
+      {p.step === "lastWords" && current !== null && <Grave view={view} seat={current} send={props.send} />}
       <Timer clock={props.clock} size="huge" />
       {p.step !== "discussion" && <Queue view={view} />}
     </div>
@@ -77,12 +70,12 @@ function VotingOutcome(props: { view: View }) {
 }
 
 /** DON-1: the voted-out Don may take a player to the grave during his last word, unless DON-2 says no. */
-function Grave(props: { view: View; state: GameState; seat: Seat; send: (a: Action) => boolean }) {
-  const { view, state, seat } = props;
-  if (state.seats[seat - 1]?.card !== "don") return null;
-  const legal = view.actions.filter((a) => a.type === "grave" && a.seat === seat);
+function Grave(props: { view: View; seat: Seat; send: (a: Action) => boolean }) {
+  const { view, seat } = props;
+  const grave = view.host?.grave;
+  if (grave?.don !== seat) return null;
   // The choice is made: what it was, as a plain fact (not the engine's refusal of a second one).
-  if (state.phase.kind === "day" && state.phase.step.kind === "lastWords" && state.phase.step.graveDone) {
+  if (grave.chosen) {
     const taken = view.seats.find(
       (s) => s.out?.cause === "grave" && s.out.kind === "day" && s.out.n === view.phase.n,
     );
@@ -95,15 +88,15 @@ function Grave(props: { view: View; state: GameState; seat: Seat; send: (a: Acti
       </section>
     );
   }
-  if (legal.length === 0) {
-    const attempt = decide(state, { actor: "host", type: "grave", seat, target: null, at: Date.now() });
-    return attempt.ok ? null : (
+  if (grave.lost) {
+    return (
       <section class="grave">
         <h3>{t("grave.title")}</h3>
-        <RuleErrorBanner error={attempt.error} />
+        <RuleErrorBanner error={grave.lost} />
       </section>
     );
   }
+  const legal = view.actions.filter((a) => a.type === "grave" && a.seat === seat);
   return (
     <section class="grave" aria-labelledby="grave-title">
       <h3 id="grave-title">{t("grave.title")}</h3>

@@ -26,7 +26,7 @@ export function EndPanel(props: { table: TableHandle; send: (a: Action) => boole
   return (
     <div class="end-panel">
       <Winner view={view} />
-      <RatingPanel view={view} state={table.state} send={props.send} />
+      <RatingPanel view={view} send={props.send} />
       <Recap events={table.events} />
       <RecordDownload id={table.id} events={table.events} />
     </div>

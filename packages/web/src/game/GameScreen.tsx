@@ -20,7 +20,6 @@ import { RuleErrorBanner } from "./RuleErrorBanner.js";
 import { ScrollCue } from "./ScrollCue.js";
 import { SeatMenu } from "./SeatMenu.js";
 import { SeatRing } from "./SeatRing.js";
-import { checkOf } from "./script.js";
 import { unlockAudio } from "./sound.js";
 import { primaryOf } from "./steps.js";
 import { useStepTimer } from "./useStepTimer.js";
@@ -41,17 +40,18 @@ export function GameScreen(props: { table: TableHandle; lang: Language }) {
   const panelBody = useRef<HTMLDivElement>(null);
 
   useEffect(() => keepAwake(), []);
+  // NIGHT-11: the commissar is shown his answer the moment he checks (the engine's view.host.answered),
+  // once per step: closing it leaves it closed.
+  const answered = view.host?.answered ?? null;
+  useEffect(() => {
+    if (answered) setCheck({ target: answered.target, black: answered.black });
+  }, [answered, view.version]);
   // A refusal belongs to the step it was made in.
   useEffect(() => setError(null), [view.phase.since, view.phase.kind]);
 
   const send = (action: Action): boolean => {
     const problem = table.send(action);
     setError(problem);
-    if (!problem) {
-      // NIGHT-11: the commissar is shown his answer at once, even when the night then resolves.
-      const shown = checkOf(table.state, action);
-      if (shown) setCheck(shown);
-    }
     return problem === null;
   };
   const primary = primaryOf(view);
@@ -93,7 +93,7 @@ export function GameScreen(props: { table: TableHandle; lang: Language }) {
       />
       {/* Not a <main>: the shell's <main> already holds the game (one main landmark per page). */}
       <div class="game-main">
-        <SeatRing view={view} state={table.state} hideCards={hideCards} onSeat={setMenuSeat} />
+        <SeatRing view={view} hideCards={hideCards} onSeat={setMenuSeat} />
         <section class="game-panel" aria-label={t("panel.label")}>
           <RuleErrorBanner error={error} onDismiss={() => setError(null)} />
           <div class="panel-body" ref={panelBody}>
@@ -145,7 +145,7 @@ function StepPanel(props: {
           <MorningCard report={view.host.announce} names={view.seats.map((s) => s.name)} />
         ) : null;
       if (p.step === "voting" || p.step === "liftAll") return <VotingPanel view={view} send={send} />;
-      return <DayPanel view={view} state={table.state} clock={props.clock} send={send} />;
+      return <DayPanel view={view} clock={props.clock} send={send} />;
     default:
       return <EndPanel table={table} send={send} />;
   }

@@ -2,13 +2,13 @@
 // the split of a tie, the host's bonus, contests, and the close. The engine enforces every limit;
 // its refusals show in the console's error banner.
 
-import type { Action, Actor, GameState, Seat, View } from "@misto/engine";
+import type { Action, Actor, Seat, View } from "@misto/engine";
 import { useState } from "preact/hooks";
 import { t, tn } from "../i18n/index.js";
 
 type Send = (a: Action) => boolean;
 
-export function RatingPanel(props: { view: View; state: GameState; send: Send }) {
+export function RatingPanel(props: { view: View; send: Send }) {
   const { view, send } = props;
   const rating = view.rating;
   if (!rating) return null;
@@ -20,7 +20,7 @@ export function RatingPanel(props: { view: View; state: GameState; send: Send })
       {step === "votes" && <Votes view={view} send={send} />}
       {step === "split" && <Split key={view.phase.since} view={view} send={send} />}
       {step === "review" && <Review view={view} send={send} />}
-      {step === "contest" && <ContestVote view={view} state={props.state} send={send} />}
+      {step === "contest" && <ContestVote view={view} send={send} />}
       {rating.candidates.length > 0 && (
         <p>{t("rating.candidates", { list: rating.candidates.map((c) => c.seat).join(", ") })}</p>
       )}
@@ -216,11 +216,10 @@ function Review(props: { view: View; send: Send }) {
   );
 }
 
-function ContestVote(props: { view: View; state: GameState; send: Send }) {
+function ContestVote(props: { view: View; send: Send }) {
   const voter = props.view.phase.current;
-  const phase = props.state.phase;
   if (voter === null) return null;
-  const contest = phase.kind === "rating" && phase.step.kind === "contest" ? phase.step : null;
+  const contest = props.view.phase.contest;
   return (
     <>
       {contest && (

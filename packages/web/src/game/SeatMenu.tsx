@@ -13,7 +13,7 @@ import { useState } from "preact/hooks";
 import { t } from "../i18n/index.js";
 import { Sheet } from "./Sheet.js";
 import { discipline, seatActions } from "./seatActions.js";
-import { foulDots, MAX_FOULS } from "./seatFacts.js";
+import { foulDots } from "./seatFacts.js";
 
 export function SeatMenu(props: {
   view: View;
@@ -34,7 +34,7 @@ export function SeatMenu(props: {
   const can = discipline(view, seat);
   const foul = (reason: FoulReason) => {
     const count = reason === "nightTalk" ? 2 : 1; // FOUL-1: talking at night is two fouls
-    if (s.fouls + count >= MAX_FOULS && fifth !== reason) setFifth(reason);
+    if (s.fouls + count >= view.foulLimits.removed && fifth !== reason) setFifth(reason);
     else giveFoul(reason);
   };
   const giveFoul = (reason: FoulReason) =>
@@ -51,7 +51,7 @@ export function SeatMenu(props: {
         <h2 id="seat-menu-title">
           {t("seat.n", { n: seat })} · {s.name}
         </h2>
-        <span class="seat-fouls">{foulDots(s.fouls)}</span>
+        <span class="seat-fouls">{foulDots(s.fouls, view.foulLimits.removed)}</span>
         <button type="button" class="btn btn-icon" onClick={props.onClose} aria-label={t("common.close")}>
           ✕
         </button>

@@ -3,16 +3,11 @@
 // table (game.css, .seat-at-N), so chips of one fixed size can never overlap however many badges
 // they carry.
 
-import type { GameState, Seat, SeatView, View } from "@misto/engine";
+import type { Seat, SeatView, View } from "@misto/engine";
 import { t, tn } from "../i18n/index.js";
-import { badgesOf, cardPublic, currentSeat, foulDots } from "./seatFacts.js";
+import { badgesOf, currentSeat, foulDots } from "./seatFacts.js";
 
-export function SeatRing(props: {
-  view: View;
-  state: GameState;
-  hideCards: boolean;
-  onSeat: (seat: Seat) => void;
-}) {
+export function SeatRing(props: { view: View; hideCards: boolean; onSeat: (seat: Seat) => void }) {
   const current = currentSeat(props.view);
   return (
     <section class="ring" aria-label={t("ring.label")}>
@@ -22,7 +17,8 @@ export function SeatRing(props: {
             key={s.seat}
             seat={s}
             current={current === s.seat}
-            showCard={!props.hideCards || cardPublic(props.state, s.seat)}
+            showCard={!props.hideCards || s.cardPublic}
+            removed={props.view.foulLimits.removed}
             onTap={() => props.onSeat(s.seat)}
           />
         );
@@ -31,7 +27,14 @@ export function SeatRing(props: {
   );
 }
 
-function SeatChip(props: { seat: SeatView; current: boolean; showCard: boolean; onTap: () => void }) {
+function SeatChip(props: {
+  seat: SeatView;
+  current: boolean;
+  showCard: boolean;
+  /** FOUL-5: the foul that removes, the last dot. */
+  removed: number;
+  onTap: () => void;
+}) {
   const s = props.seat;
   const badges = badgesOf(s);
   const card = props.showCard && s.card ? t(`card.${s.card}`) : null;
@@ -62,7 +65,7 @@ function SeatChip(props: { seat: SeatView; current: boolean; showCard: boolean; 
       {card && <span class="seat-card">{card}</span>}
       {/* FOUL-2: remarks count toward a foul (every third), so they sit beside the foul dots. */}
       <span class="seat-fouls" aria-hidden="true">
-        {foulDots(s.fouls)}
+        {foulDots(s.fouls, props.removed)}
         {s.remarks > 0 && <span class="seat-remarks"> ✎{s.remarks}</span>}
         {/* FOUL-3: the foul votes as a number beside the dots (the words are in the label below). */}
         {badges.foulVotes > 0 && s.out === null && <span class="seat-foulvotes"> +{badges.foulVotes}</span>}

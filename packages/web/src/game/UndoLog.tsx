@@ -1,11 +1,11 @@
 // Undo (HOST-3) in its fixed corner, with the last steps it would take back listed above it.
 
-import type { GameState } from "@misto/engine";
+import { type Game, lastSteps, versionOf } from "@misto/engine";
 import { t } from "../i18n/index.js";
-import { describeStep, lastSteps } from "./eventLog.js";
+import { describeStep } from "./eventLog.js";
 
 export function UndoLog(props: {
-  state: GameState;
+  state: Game;
   canUndo: boolean;
   onUndo: () => void;
   /** The cards are hidden from the room: night steps do not name their role. */
@@ -16,7 +16,7 @@ export function UndoLog(props: {
     <div class="undo">
       <ol class="undo-log" aria-label={t("undo.log")}>
         {steps.map((event, i) => (
-          <li key={`${props.state.version}-${i}`} class={i === 0 ? "undo-last" : undefined}>
+          <li key={`${versionOf(props.state)}-${i}`} class={i === 0 ? "undo-last" : undefined}>
             {describeStep(event, t, props.hideRoles)}
           </li>
         ))}

@@ -3,17 +3,8 @@
 // With the cards hidden they do not name the role either: "Choice: maniac" read by the city in the
 // morning would tell it the maniac is alive.
 
-import type { GameEvent, GameState } from "@misto/engine";
+import type { GameEvent } from "@misto/engine";
 import type { Tr } from "./tr.js";
-
-/** The last `count` applied steps (lines of speech aside), newest first. */
-export function lastSteps(state: GameState, count: number): GameEvent[] {
-  const out: GameEvent[] = [];
-  for (let node = state.log; node && out.length < count; node = node.prev) {
-    if (node.event.type !== "spoke") out.push(node.event);
-  }
-  return out;
-}
 
 export function describeStep(event: GameEvent, tr: Tr, hideRoles = false): string {
   switch (event.type) {

@@ -1,13 +1,13 @@
 // The contract between the app shell (src/app) and the game screens (src/game): one live table
 // as the host console holds it. The shell implements it; the game screens only read and send.
 
-import type { Action, GameEvent, GameState, RuleError, View } from "@misto/engine";
+import type { Action, Game, GameEvent, RuleError, View } from "@misto/engine";
 
 export interface TableHandle {
   readonly id: string;
   readonly title: string;
-  /** The whole state, replayed in the browser from the table's events (the host may know everything). */
-  readonly state: GameState;
+  /** The game, replayed in the browser from the table's events: opaque, read through `view`. */
+  readonly state: Game;
   /** viewFor(state, "host"). */
   readonly view: View;
   readonly events: readonly GameEvent[];

@@ -1,8 +1,8 @@
 // The recap (RATE-1) in the host's language: one icon and one line per RecapEntry, written here from
 // the entry's data (the record package's recapText is English only).
 
-import type { Card, NightChoice, Seat, Voting, Winner } from "@misto/engine";
-import type { RecapEntry, RecapPhase, RecapSpeech } from "@misto/record";
+import type { Card, Seat, Winner } from "@misto/engine";
+import type { NightLine, RecapEntry, RecapPhase, RecapSpeech, VotingOutcome } from "@misto/record";
 import type { Tr } from "./tr.js";
 
 export interface RecapLine {
@@ -99,7 +99,7 @@ function entryText(entry: RecapEntry, tr: Tr): string {
         n: entry.remarks,
       });
     case "voting":
-      return votingText(entry.voting, entry.liftAllOn, tr);
+      return votingText(entry, tr);
     case "out":
       return tr(`recap.out.${entry.cause}`, { seat: entry.seat, card: tr(`card.${entry.card}`) });
     case "grave":
@@ -134,76 +134,65 @@ function speechText(s: RecapSpeech, tr: Tr): string {
 const colour = (black: boolean, tr: Tr) => tr(black ? "color.black" : "color.red");
 
 function nightText(entry: Extract<RecapEntry, { kind: "night" }>, tr: Tr): string {
-  const { choices, outcome } = entry;
   const died = entry.deaths.length
     ? tr("recap.died", { list: list(entry.deaths.map((d) => d.seat)) })
     : tr("recap.nobodyDied");
-  if (choices.length === 0) return `${tr("recap.night.acquaintanceOnly")}; ${died}`;
-  const parts: string[] = [];
-  const choice = (role: NightChoice["role"]) => choices.find((c) => c.role === role);
-  const frozen = (c: NightChoice | undefined) => c !== undefined && outcome.freeze === c.seat;
-  const target = (t: Seat | null) => (t === null ? tr("recap.nobody") : String(t));
-  const prostitute = choice("prostitute");
-  if (prostitute) {
-    // NIGHT-6: only a heal on her target cancels it (a freeze on a player removed tonight also ends null).
-    const cancelled =
-      prostitute.target !== null && choice("doctor")?.target === prostitute.target && outcome.freeze === null;
-    if (prostitute.target === null) parts.push(tr("recap.night.frozeNobody"));
-    else
-      parts.push(
-        tr(cancelled ? "recap.night.frozeCancelled" : "recap.night.froze", { t: prostitute.target }),
-      );
-  }
-  const doctor = choice("doctor");
-  if (doctor)
-    parts.push(
-      frozen(doctor)
-        ? tr("recap.night.doctorFrozen")
-        : doctor.target === null
-          ? tr("recap.night.healedNobody")
-          : tr("recap.night.healed", { t: doctor.target }),
-    );
-  const shooters = choices.filter((c) => c.role === "mafia");
-  if (shooters.length) {
-    const lone = outcome.shots.find((s) => s.by === "prostitute");
-    const mafia = outcome.shots.find((s) => s.by === "mafia");
-    if (lone) parts.push(tr("recap.night.loneShot", { t: lone.target }));
-    else if (mafia) parts.push(tr("recap.night.mafiaShot", { t: mafia.target }));
-    else if (shooters.length > 1 && shooters.some((c) => c.target !== null)) {
-      const shown = shooters.map((c) => `${c.seat}→${target(c.target)}`).join(", ");
-      parts.push(tr("recap.night.mafiaDisagreed", { list: shown }));
-    } else parts.push(tr("recap.night.mafiaMissed"));
-  }
-  const maniac = choice("maniac");
-  if (maniac)
-    parts.push(
-      frozen(maniac)
-        ? tr("recap.night.maniacFrozen")
-        : maniac.target === null
-          ? tr("recap.night.maniacNobody")
-          : tr("recap.night.maniacShot", { t: maniac.target }),
-    );
-  const commissar = choice("commissar");
-  if (commissar) {
-    if (frozen(commissar)) parts.push(tr("recap.night.commissarFrozen"));
-    else if (entry.check)
-      parts.push(tr("recap.night.checked", { t: entry.check.target, color: colour(entry.check.black, tr) }));
-    else parts.push(tr("recap.night.checkedNobody"));
-  }
-  if (entry.note === "left") parts.push(tr("recap.night.noteLeft"));
-  if (entry.note === "read") parts.push(tr("recap.night.noteRead"));
-  parts.push(died);
-  return parts.join("; ");
+  return [...entry.lines.map((line) => nightLineText(line, tr)), died].join("; ");
 }
 
-function votingText(v: Voting, liftAllOn: readonly Seat[], tr: Tr): string {
+/** The record's night line (its facts worked out there) in the host's language. */
+function nightLineText(line: NightLine, tr: Tr): string {
+  const target = (t: Seat | null) => (t === null ? tr("recap.nobody") : String(t));
+  switch (line.kind) {
+    case "acquaintanceOnly":
+      return tr("recap.night.acquaintanceOnly");
+    case "frozeNobody":
+    case "doctorFrozen":
+    case "healedNobody":
+    case "mafiaMissed":
+    case "maniacFrozen":
+    case "maniacNobody":
+    case "commissarFrozen":
+    case "checkedNobody":
+    case "noteLeft":
+    case "noteRead":
+      return tr(`recap.night.${line.kind}`);
+    case "froze":
+    case "frozeCancelled":
+    case "healed":
+    case "loneShot":
+    case "mafiaShot":
+    case "maniacShot":
+      return tr(`recap.night.${line.kind}`, { t: line.target });
+    case "mafiaDisagreed":
+      return tr("recap.night.mafiaDisagreed", {
+        list: line.shown.map((c) => `${c.seat}→${target(c.target)}`).join(", "),
+      });
+    case "checked":
+      return tr("recap.night.checked", { t: line.target, color: colour(line.black, tr) });
+  }
+}
+
+function outcomeText(outcome: VotingOutcome, tr: Tr): string {
+  switch (outcome.kind) {
+    case "tie":
+      return tr("recap.tie", { list: list(outcome.seats) });
+    case "tieAgain":
+      return tr("recap.tieAgain", { list: list(outcome.seats) });
+    case "out":
+      return tr("recap.outList", { list: list(outcome.seats) });
+    case "nobody":
+      return tr("recap.nobodyOut");
+  }
+}
+
+function votingText(entry: Extract<RecapEntry, { kind: "voting" }>, tr: Tr): string {
+  const v = entry.voting;
+  const outcome = outcomeText(entry.outcome, tr);
   if (v.round === "liftAll") {
-    const yes = v.answers.filter((a) => a.yes).length;
-    const no = v.answers.length - yes;
-    const outcome = v.eliminated.length
-      ? tr("recap.outList", { list: list(v.eliminated) })
-      : tr("recap.nobodyOut");
-    return tr("recap.liftAll", { list: list(liftAllOn), yes, no, outcome });
+    const yes = entry.yes.length;
+    const no = entry.no.length;
+    return tr("recap.liftAll", { list: list(entry.liftAllOn), yes, no, outcome });
   }
   const ballots = v.ballots.length
     ? v.ballots.map((b) => `${b.voter}→${b.target}`).join(", ")
@@ -216,11 +205,6 @@ function votingText(v: Voting, liftAllOn: readonly Seat[], tr: Tr): string {
       ? tr("recap.tally", { list: v.tally.map((t) => `${t.seat}: ${t.votes}`).join(", ") })
       : tr("recap.noVotes"),
   );
-  let outcome: string;
-  if (v.tied.length)
-    outcome = tr(v.round === "vote" ? "recap.tie" : "recap.tieAgain", { list: list(v.tied) });
-  else if (v.eliminated.length) outcome = tr("recap.outList", { list: list(v.eliminated) });
-  else outcome = tr("recap.nobodyOut");
   const name = tr(v.round === "vote" ? "recap.vote" : "recap.revote", { starter: v.starter });
   return `${name}: ${parts.join("; ")} → ${outcome}`;
 }

@@ -1,7 +1,7 @@
 // The night script's words (FLOW-3, FLOW-4): what the host says at each step of the call order, as
 // i18n keys. The engine's script says whom to wake; this says how to say it.
 
-import { type Action, type GameState, type NightScript, type Seat, teamOf, type View } from "@misto/engine";
+import type { NightScript, View } from "@misto/engine";
 
 export interface ScriptWords {
   /** "The city falls asleep" opens the night's first step. */
@@ -12,18 +12,13 @@ export interface ScriptWords {
   readonly sleep: string;
 }
 
-/** NIGHT-5: at the mafia's turn with no mafioso left, the lone prostitute wakes to shoot. */
-export function loneProstitute(view: View, script: NightScript): boolean {
-  return script.role === "mafia" && script.wake.every((seat) => view.seats[seat - 1]?.card === "prostitute");
-}
-
 export function scriptWords(view: View, script: NightScript): ScriptWords {
   const tonight = view.host?.nights.at(-1);
   const first =
     script.role === "acquaintance" || (script.role !== "note" && (tonight?.choices.length ?? 0) === 0);
   const opening = first ? "night.say.cityAsleep" : null;
   if (script.role === "acquaintance") {
-    const prostitute = script.wake.some((seat) => view.seats[seat - 1]?.card === "prostitute");
+    const prostitute = script.withProstitute;
     return {
       opening,
       wake: prostitute ? "night.say.acquaintanceWithProstitute" : "night.say.acquaintance",
@@ -35,7 +30,7 @@ export function scriptWords(view: View, script: NightScript): ScriptWords {
   if (script.role === "note") {
     return { opening: null, wake: "night.say.noteAsk", ask: null, sleep: "night.say.commissarSleeps" };
   }
-  if (loneProstitute(view, script)) {
+  if (script.lone) {
     return {
       opening,
       wake: "night.say.loneProstituteWakes",
@@ -46,25 +41,13 @@ export function scriptWords(view: View, script: NightScript): ScriptWords {
   return {
     opening,
     wake: `night.say.${script.role}Wakes`,
-    ask: script.role === "mafia" ? mafiaAsk(view, script) : `night.say.${script.role}Ask`,
+    ask: script.role === "mafia" ? mafiaAsk(script) : `night.say.${script.role}Ask`,
     sleep: `night.say.${script.role}Sleeps`,
   };
 }
 
-/** ACTING-DON: the Don is asked by name only when he is the shooter; the card's rights stay his. */
-function mafiaAsk(view: View, script: NightScript): string {
+/** ACTING-DON: the Don is asked by name only when he is the shooter (the engine's script says). */
+function mafiaAsk(script: NightScript): string {
   if (script.choosers.length > 1) return "night.say.mafiaAskTogether";
-  const shooter = script.choosers[0]?.seat;
-  return shooter !== undefined && view.seats[shooter - 1]?.card === "don"
-    ? "night.say.mafiaAsk"
-    : "night.say.mafiaAskOne";
-}
-
-/** NIGHT-11: the check a just-accepted action made (the commissar's choice), to show him at once. */
-export function checkOf(state: GameState, action: Action): { target: Seat; black: boolean } | null {
-  if (action.type !== "choose" || action.target === null) return null;
-  const chooser = state.seats[action.seat - 1];
-  const target = state.seats[action.target - 1];
-  if (chooser?.card !== "commissar" || !target) return null;
-  return { target: action.target, black: teamOf(target.card) === "black" };
+  return script.donShoots ? "night.say.mafiaAsk" : "night.say.mafiaAskOne";
 }

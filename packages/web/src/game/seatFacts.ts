@@ -1,13 +1,11 @@
 // What a seat chip shows, as data: fouls as dots, badges, and whether its card is public.
 
-import type { GameState, Seat, SeatView, View } from "@misto/engine";
+import type { Seat, SeatView, View } from "@misto/engine";
 
-export const MAX_FOULS = 5;
-
-/** FOUL-1…5: ●●○○○. */
-export function foulDots(fouls: number): string {
-  const n = Math.max(0, Math.min(MAX_FOULS, fouls));
-  return "●".repeat(n) + "○".repeat(MAX_FOULS - n);
+/** FOUL-1…5: ●●○○○, one dot for each foul up to the one that removes (view.foulLimits.removed). */
+export function foulDots(fouls: number, removed: number): string {
+  const n = Math.max(0, Math.min(removed, fouls));
+  return "●".repeat(n) + "○".repeat(removed - n);
 }
 
 /** The seats the host should see marked as acting now: the day's speaker or voter, the rating's voter. */
@@ -30,9 +28,4 @@ export function badgesOf(s: SeatView): SeatBadges {
     noVote: s.out === null && s.noVote,
     foulVotes: s.foulVotes,
   };
-}
-
-/** The card is public (revealed at a last word, an announcement, a removal): shown even with cards hidden. */
-export function cardPublic(state: GameState, seat: Seat): boolean {
-  return state.seats[seat - 1]?.revealed === true || state.result?.announced === true;
 }

@@ -6,8 +6,8 @@ import {
   type Action,
   type Command,
   execute,
+  type Game,
   type GameEvent,
-  type GameState,
   type RuleError,
   replay,
   type View,
@@ -86,7 +86,7 @@ export class TableStore {
   private serverSeq = 0;
   private serverEvents: readonly GameEvent[] = [];
   private queue: QueuedStep[] = [];
-  private state: GameState | null = null;
+  private state: Game | null = null;
   private view: View | null = null;
   private events: readonly GameEvent[] = [];
   private problem: SyncProblem | null = null;

@@ -5,7 +5,7 @@
 // A table whose events do not fold is left as it was and named in the log: one broken table does
 // not keep the whole club's server from starting.
 
-import type { GameEvent, GameState } from "@misto/engine";
+import { type Game, type GameEvent, phaseOf, resultOf } from "@misto/engine";
 import { eventGroupsFromVersion1 } from "@misto/record";
 import { type Kysely, sql } from "kysely";
 import { gameResult } from "../../rating/result.js";
@@ -18,13 +18,13 @@ interface Upgrade {
   readonly events: GameEvent[];
   /** The new seq of old seq `i` (its own events and the host's steps inserted after it); [0] = 0. */
   readonly seqs: number[];
-  readonly state: GameState;
+  readonly state: Game;
 }
 
 /** Everything a table's rewrite writes, worked out before anything is written. */
 interface Rewrite {
   readonly events: GameEvent[];
-  readonly state: GameState;
+  readonly state: Game;
   readonly commands: readonly { id: string; seq: number; answer: string }[];
   /** The game's new key, when its rating closed. */
   readonly key: string | null;
@@ -122,8 +122,8 @@ async function write(db: Kysely<unknown>, id: string, rewrite: Rewrite): Promise
       .map((event, j) => sql`(${id}, ${i + j + 1}, ${JSON.stringify(event)})`);
     await sql`insert into events (table_id, seq, event) values ${sql.join(values)}`.execute(db);
   }
-  await sql`update tables set seq = ${events.length}, phase = ${state.phase.kind},
-    winner = ${state.result?.winner ?? null} where id = ${id}`.execute(db);
+  await sql`update tables set seq = ${events.length}, phase = ${phaseOf(state).kind},
+    winner = ${resultOf(state)?.winner ?? null} where id = ${id}`.execute(db);
   for (const c of commands) {
     await sql`update commands set seq = ${c.seq}, answer = ${c.answer}
       where table_id = ${id} and command_id = ${c.id}`.execute(db);

@@ -99,14 +99,19 @@ function Follower(props: { view: View }) {
       {view.result?.announced && <p class="online-winner">{t(`winner.${view.result.winner}`)}</p>}
       <ol class="online-seats" aria-label={t("ring.label")}>
         {view.seats.map((s) => (
-          <FollowedSeat key={s.seat} seat={s} current={current === s.seat} />
+          <FollowedSeat
+            key={s.seat}
+            seat={s}
+            current={current === s.seat}
+            removed={props.view.foulLimits.removed}
+          />
         ))}
       </ol>
     </section>
   );
 }
 
-function FollowedSeat(props: { seat: SeatView; current: boolean }) {
+function FollowedSeat(props: { seat: SeatView; current: boolean; removed: number }) {
   const s = props.seat;
   const classes = ["online-seat", s.out ? "online-seat-out" : "", props.current ? "online-seat-now" : ""];
   return (
@@ -114,7 +119,11 @@ function FollowedSeat(props: { seat: SeatView; current: boolean }) {
       <span class="online-seat-number">{s.seat}</span>
       <span class="online-seat-name">{s.name}</span>
       {s.card && <span class="online-seat-card">{t(`card.${s.card}`)}</span>}
-      {s.out ? <span>{t(`cause.${s.out.cause}`)}</span> : <span aria-hidden="true">{foulDots(s.fouls)}</span>}
+      {s.out ? (
+        <span>{t(`cause.${s.out.cause}`)}</span>
+      ) : (
+        <span aria-hidden="true">{foulDots(s.fouls, props.removed)}</span>
+      )}
     </li>
   );
 }
