@@ -18,7 +18,7 @@ import {
 import { type Kysely, Migrator, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { buildServer } from "../src/app.js";
-import { gameResult } from "../src/rating/result.js";
+import { type GameResult, gameResult } from "../src/rating/result.js";
 import { openStore, type Store } from "../src/store/index.js";
 import { KyselyStore } from "../src/store/kysely-store.js";
 import { migrations } from "../src/store/migrations/index.js";
@@ -58,11 +58,15 @@ function game(state: GameState) {
 }
 
 /** The store at 0006_rating: the schema of the version before HOST-4 (0007 is the upgrade). */
+/** The previous version's database while its club is written (the result rows go in directly). */
+let openedRaw: Kysely<Schema> | null = null;
+
 async function previousStore(url: string): Promise<Store> {
   const postgres = isPostgresUrl(url);
   const db = postgres ? openPostgres(url) : openSqlite(url).db;
   const { error } = await new Migrator({ db, provider: migrations }).migrateTo("0006_rating");
   if (error) throw error;
+  openedRaw = db;
   return new KyselyStore(postgres ? "postgres" : "sqlite", db, (work) => work());
 }
 
@@ -97,9 +101,29 @@ async function storeVersion1(store: Store, hostId: string, id: string, events: r
       [event],
       { id: `version1-${seq}`, answer: { seq, events: [event] } },
       status(seq),
-      result ? { ...result, key } : undefined,
     );
     if (!appended.ok) throw new Error(`append ${seq}: ${appended.conflict}`);
+    if (result) await insertVersion1Result(id, { ...result, key });
+  }
+}
+
+/**
+ * A closed game's result rows as schema 0006 had them, written directly: today's store writes the
+ * columns later migrations added (0010's player_id, ended_at, skill), which 0006 does not have.
+ */
+async function insertVersion1Result(tableId: string, result: GameResult & { key: string }): Promise<void> {
+  const raw = openedRaw;
+  if (!raw) throw new Error("the previous club's database is not open");
+  await sql`insert into games (table_id, record_key, started_at, ended_at, winner, days, nights, note_read)
+    values (${tableId}, ${result.key}, ${result.startedAt}, ${result.endedAt}, ${result.winner},
+      ${result.days}, ${result.nights}, ${result.noteRead ? 1 : 0})`.execute(raw);
+  for (const s of result.seats) {
+    await sql`insert into game_seats (table_id, seat, card, team, result, rated_points, points, admin,
+        out_cause, out_when, out_n)
+      values (${tableId}, ${s.seat}, ${s.card}, ${s.team}, ${s.result}, ${s.points}, ${s.points},
+        ${s.admin ? 1 : 0}, ${s.out?.cause ?? null}, ${s.out?.when ?? null}, ${s.out?.n ?? null})`.execute(
+      raw,
+    );
   }
 }
 
