@@ -402,7 +402,7 @@ const ONLINE = {
 };
 const HTTP_GAMES = 1;
 /** Club games (deal and driver seeds) that a night ends, so DAY-8's case is scanned on each backend. */
-const HTTP_SEEDS = ["http-leak-3", "http-leak-5", "http-leak-8"];
+const HTTP_SEEDS = ["http-leak-2", "http-leak-4", "http-leak-9"];
 /** The real clock's setTimeout, kept before the runner's timers are faked. */
 const realTimeout = globalThis.setTimeout;
 const realSleep = (ms: number) => new Promise((r) => realTimeout(r, ms));
