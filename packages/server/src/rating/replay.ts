@@ -3,10 +3,12 @@
 // folded one at a time (tally.ts). Pure; runs in a worker thread (replay-worker.ts).
 
 import {
+  addStep,
   type ClubCounts,
   clubCounts,
   noCounts,
   type PersonStep,
+  type PersonTotal,
   personSteps,
   type ScopeBounds,
   type SkillModel,
@@ -14,15 +16,7 @@ import {
   type TallyGame,
 } from "./tally.js";
 
-export interface PersonTotal {
-  scope: string;
-  personId: string;
-  points: number;
-  games: number;
-  wins: number;
-  mu: number | null;
-  sigma: number | null;
-}
+export type { PersonTotal } from "./tally.js";
 
 /** Each rated seat's skill after its game. */
 export interface SeatSkill {
@@ -66,24 +60,7 @@ export class Replay {
   }
 
   private add(scope: string, step: PersonStep): void {
-    const key = `${scope}\u0000${step.personId}`;
-    const row = this.people.get(key) ?? {
-      scope,
-      personId: step.personId,
-      points: 0,
-      games: 0,
-      wins: 0,
-      mu: null,
-      sigma: null,
-    };
-    row.points += step.points;
-    row.games += 1;
-    row.wins += step.wins;
-    if (step.skill) {
-      row.mu = step.skill.mu;
-      row.sigma = step.skill.sigma;
-    }
-    this.people.set(key, row);
+    addStep(this.people, `${scope}\u0000${step.personId}`, scope, step);
   }
 
   /** The totals after every game folded. */

@@ -47,6 +47,38 @@ export interface PersonStep {
   readonly skill: SkillModel | null;
 }
 
+/** A person's rating row in one scope (all time or a season), as person_totals keeps it. */
+export interface PersonTotal {
+  scope: string;
+  personId: string;
+  points: number;
+  games: number;
+  wins: number;
+  mu: number | null;
+  sigma: number | null;
+}
+
+/** Adds one game's step to the person's row under `key` in `rows` (a new row when there is none). */
+export function addStep(rows: Map<string, PersonTotal>, key: string, scope: string, step: PersonStep): void {
+  const row = rows.get(key) ?? {
+    scope,
+    personId: step.personId,
+    points: 0,
+    games: 0,
+    wins: 0,
+    mu: null,
+    sigma: null,
+  };
+  row.points += step.points;
+  row.games += 1;
+  row.wins += step.wins;
+  if (step.skill) {
+    row.mu = step.skill.mu;
+    row.sigma = step.skill.sigma;
+  }
+  rows.set(key, row);
+}
+
 /** The club_totals counters, by column. */
 export type ClubCounts = Record<(typeof CLUB_COUNTS)[number], number>;
 

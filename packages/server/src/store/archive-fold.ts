@@ -6,8 +6,9 @@
 
 import { type Kysely, sql, type Transaction } from "kysely";
 import { periodBounds } from "../rating/played.js";
-import type { PersonTotal, SeatSkill } from "../rating/replay.js";
+import type { SeatSkill } from "../rating/replay.js";
 import {
+  addStep,
   CLUB_COUNTS,
   type ClubCounts,
   clubCounts,
@@ -15,6 +16,7 @@ import {
   type GameOrder,
   noCounts,
   type PersonStep,
+  type PersonTotal,
   personSteps,
   ratedSeats,
   type ScopeBounds,
@@ -360,23 +362,12 @@ export async function rebuildScope(
     );
     for (const game of games) {
       for (const seat of ratedSeats(game, excluded)) {
-        const row = people.get(seat.playerId) ?? {
-          scope: scope.id,
+        addStep(people, seat.playerId, scope.id, {
           personId: seat.playerId,
-          points: 0,
-          games: 0,
-          wins: 0,
-          mu: null,
-          sigma: null,
-        };
-        row.points += seat.points;
-        row.games += 1;
-        row.wins += seat.result === "won" ? 1 : 0;
-        if (seat.skill) {
-          row.mu = seat.skill.mu;
-          row.sigma = seat.skill.sigma;
-        }
-        people.set(seat.playerId, row);
+          points: seat.points,
+          wins: seat.result === "won" ? 1 : 0,
+          skill: seat.skill ?? null,
+        });
       }
       for (const [k, v] of Object.entries(clubCounts(game))) club[k as keyof ClubCounts] += v;
     }

@@ -96,10 +96,8 @@ export interface Task {
   readonly late?: Seat;
 }
 
+/** The runner's own timings; the deadlines' defaults are the online settings' (ONLINE_DEFAULTS). */
 const DEFAULTS = {
-  startMs: 60_000,
-  nightMs: 30_000,
-  voteMs: 20_000,
   pauseMs: 3_000,
   botDelayMs: [1_000, 4_000] as const,
   passMs: 1_000,
@@ -130,9 +128,9 @@ export class OnlineRunner {
     private readonly leases: Leases = new OwnAll(),
   ) {
     this.options = {
-      startMs: options.startMs ?? DEFAULTS.startMs,
-      nightMs: options.nightMs ?? DEFAULTS.nightMs,
-      voteMs: options.voteMs ?? DEFAULTS.voteMs,
+      startMs: options.startMs ?? ONLINE_DEFAULTS.startMs,
+      nightMs: options.nightMs ?? ONLINE_DEFAULTS.nightMs,
+      voteMs: options.voteMs ?? ONLINE_DEFAULTS.voteMs,
       pauseMs: options.pauseMs ?? DEFAULTS.pauseMs,
       botDelayMs: options.botDelayMs ?? DEFAULTS.botDelayMs,
       stepMs: options.stepMs ?? ((seconds) => seconds * 1000),
