@@ -86,9 +86,14 @@ async function storeVersion1(store: Store, hostId: string, id: string, events: r
     return { phase, winner };
   };
   const [created, ...rest] = events as [GameEvent, ...GameEvent[]];
-  await store.createTable(
-    { id, title: id, hostId, createdAt: created.at, online: false, ...status(1) },
-    created,
+  // The table and its first event as schema 0006 had them (today's store writes later columns).
+  const raw = openedRaw;
+  if (!raw) throw new Error("the previous club's database is not open");
+  const { phase, winner } = status(1);
+  await sql`insert into tables (id, title, host_id, created_at, seq, phase, winner, online)
+    values (${id}, ${id}, ${hostId}, ${created.at}, 1, ${phase}, ${winner}, 0)`.execute(raw);
+  await sql`insert into events (table_id, seq, event) values (${id}, 1, ${JSON.stringify(created)})`.execute(
+    raw,
   );
   for (const [i, event] of rest.entries()) {
     const seq = i + 2;

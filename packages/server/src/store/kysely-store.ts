@@ -435,9 +435,7 @@ export class KyselyStore implements Store {
               phase: table.phase,
               winner: table.winner,
               online: table.online ? 1 : 0,
-              // Named only when given: the column defaults to null, and a store at a schema before it
-              // (the upgrade test's, 0006) still takes the row.
-              ...(table.onlineSettings == null ? {} : { online_settings: table.onlineSettings }),
+              online_settings: table.onlineSettings ?? null,
             })
             .execute();
           await tx
