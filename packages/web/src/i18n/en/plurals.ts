@@ -1,0 +1,19 @@
+// Counted phrases in English ("{n}" is the count): the source of the keys; Intl.PluralRules picks
+// the form. English has two forms: one, other.
+
+import type { Forms } from "../types.js";
+
+export const PLURALS = {
+  "club.stats.gamesCount": { one: "{n} game", other: "{n} games" },
+  "rating.bonus": {
+    one: "The host's bonus: 1 or 2 points (up to {n} player)",
+    other: "The host's bonus: 1 or 2 points (up to {n} players)",
+  },
+  "seat.foulVotes": { one: "+{n} foul vote", other: "+{n} foul votes" },
+  "app.new.pasteCount": {
+    one: "The list has {n} name; 12 are needed.",
+    other: "The list has {n} names; 12 are needed.",
+  },
+  "chat.tooLong": { one: "At most {n} character.", other: "At most {n} characters." },
+  "club.import.archive": { one: "An archive of {n} record.", other: "An archive of {n} records." },
+} satisfies Readonly<Record<string, Forms<"one" | "other">>>;
