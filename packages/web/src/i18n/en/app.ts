@@ -189,4 +189,8 @@ export const APP = {
   "app.sync.failed": "Sync failed: {message}",
   "app.sync.dismiss": "Dismiss",
   "app.signOut.pending": "There are unsent steps ({n}). They stay on this device. Sign out?",
+  "app.update.title": "A new version",
+  "app.update.ready": "A new version is ready: reload between games.",
+  "app.update.afterGame": "A new version is ready: it waits for the end of this game.",
+  "app.update.reload": "Reload",
 };

@@ -16,4 +16,24 @@ export const PLURALS = {
   },
   "chat.tooLong": { one: "At most {n} character.", other: "At most {n} characters." },
   "club.import.archive": { one: "An archive of {n} record.", other: "An archive of {n} records." },
+  "club.person.pointsSummary": {
+    one: "Points in {n} game; the average is now {average}.",
+    other: "Points in each of {n} games; the average is now {average}.",
+  },
+  "club.person.skillSummary": {
+    one: "Skill after {n} game; now {skill}.",
+    other: "Skill after each of {n} games; now {skill}.",
+  },
+  "club.person.latest": {
+    one: "The latest {n} game is shown; the charts follow it.",
+    other: "The latest {n} games are shown; the charts follow them.",
+  },
+  "club.stats.winsSummary": {
+    one: "{season}: {n} game, red {red}, black {black}, draws {draw}",
+    other: "{season}: {n} games, red {red}, black {black}, draws {draw}",
+  },
+  "club.stats.noteSummary": {
+    one: "The commissar's note was read in {read} of {n} game ({share}).",
+    other: "The commissar's note was read in {read} of {n} games ({share}).",
+  },
 } satisfies Readonly<Record<string, Forms<"one" | "other">>>;

@@ -188,4 +188,8 @@ export const APP: Words<keyof typeof EN> = {
   "app.sync.failed": "Ошибка синхронизации: {message}",
   "app.sync.dismiss": "Закрыть",
   "app.signOut.pending": "Есть неотправленные шаги ({n}). Они останутся на этом устройстве. Выйти?",
+  "app.update.title": "Новая версия",
+  "app.update.ready": "Готова новая версия: перезагрузите между играми.",
+  "app.update.afterGame": "Готова новая версия: она подождёт конца этой игры.",
+  "app.update.reload": "Перезагрузить",
 };

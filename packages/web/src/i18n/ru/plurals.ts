@@ -36,4 +36,34 @@ export const PLURALS: Readonly<Record<keyof typeof EN, Forms<"one" | "few" | "ma
     many: "Архив: {n} записей.",
     other: "Архив: {n} записи.",
   },
+  "club.person.pointsSummary": {
+    one: "Баллы в каждой из {n} игры; средний балл сейчас {average}.",
+    few: "Баллы в каждой из {n} игр; средний балл сейчас {average}.",
+    many: "Баллы в каждой из {n} игр; средний балл сейчас {average}.",
+    other: "Баллы в каждой из {n} игры; средний балл сейчас {average}.",
+  },
+  "club.person.skillSummary": {
+    one: "Мастерство после каждой из {n} игры; сейчас {skill}.",
+    few: "Мастерство после каждой из {n} игр; сейчас {skill}.",
+    many: "Мастерство после каждой из {n} игр; сейчас {skill}.",
+    other: "Мастерство после каждой из {n} игры; сейчас {skill}.",
+  },
+  "club.person.latest": {
+    one: "Показана последняя {n} игра; графики — по ней.",
+    few: "Показаны последние {n} игры; графики — по ним.",
+    many: "Показаны последние {n} игр; графики — по ним.",
+    other: "Показаны последние {n} игры; графики — по ним.",
+  },
+  "club.stats.winsSummary": {
+    one: "{season}: {n} игра, красные {red}, чёрные {black}, ничьи {draw}",
+    few: "{season}: {n} игры, красные {red}, чёрные {black}, ничьи {draw}",
+    many: "{season}: {n} игр, красные {red}, чёрные {black}, ничьи {draw}",
+    other: "{season}: {n} игры, красные {red}, чёрные {black}, ничьи {draw}",
+  },
+  "club.stats.noteSummary": {
+    one: "Записку комиссара прочли в {read} из {n} игры ({share}).",
+    few: "Записку комиссара прочли в {read} из {n} игр ({share}).",
+    many: "Записку комиссара прочли в {read} из {n} игр ({share}).",
+    other: "Записку комиссара прочли в {read} из {n} игры ({share}).",
+  },
 };

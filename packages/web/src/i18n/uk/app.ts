@@ -188,4 +188,8 @@ export const APP: Words<keyof typeof EN> = {
   "app.sync.failed": "Помилка синхронізації: {message}",
   "app.sync.dismiss": "Закрити",
   "app.signOut.pending": "Є невідправлені кроки ({n}). Вони залишаться на цьому пристрої. Вийти?",
+  "app.update.title": "Нова версія",
+  "app.update.ready": "Готова нова версія: перезавантажте між іграми.",
+  "app.update.afterGame": "Готова нова версія: вона зачекає кінця цієї гри.",
+  "app.update.reload": "Перезавантажити",
 };

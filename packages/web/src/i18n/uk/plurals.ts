@@ -36,4 +36,34 @@ export const PLURALS: Readonly<Record<keyof typeof EN, Forms<"one" | "few" | "ma
     many: "Архів: {n} записів.",
     other: "Архів: {n} запису.",
   },
+  "club.person.pointsSummary": {
+    one: "Бали в кожній із {n} гри; середній бал зараз {average}.",
+    few: "Бали в кожній із {n} ігор; середній бал зараз {average}.",
+    many: "Бали в кожній із {n} ігор; середній бал зараз {average}.",
+    other: "Бали в кожній із {n} гри; середній бал зараз {average}.",
+  },
+  "club.person.skillSummary": {
+    one: "Майстерність після кожної з {n} гри; зараз {skill}.",
+    few: "Майстерність після кожної з {n} ігор; зараз {skill}.",
+    many: "Майстерність після кожної з {n} ігор; зараз {skill}.",
+    other: "Майстерність після кожної з {n} гри; зараз {skill}.",
+  },
+  "club.person.latest": {
+    one: "Показано останню {n} гру; графіки — за нею.",
+    few: "Показано останні {n} гри; графіки — за ними.",
+    many: "Показано останні {n} ігор; графіки — за ними.",
+    other: "Показано останні {n} гри; графіки — за ними.",
+  },
+  "club.stats.winsSummary": {
+    one: "{season}: {n} гра, червоні {red}, чорні {black}, нічиї {draw}",
+    few: "{season}: {n} гри, червоні {red}, чорні {black}, нічиї {draw}",
+    many: "{season}: {n} ігор, червоні {red}, чорні {black}, нічиї {draw}",
+    other: "{season}: {n} гри, червоні {red}, чорні {black}, нічиї {draw}",
+  },
+  "club.stats.noteSummary": {
+    one: "Записку комісара прочитали в {read} з {n} гри ({share}).",
+    few: "Записку комісара прочитали в {read} з {n} ігор ({share}).",
+    many: "Записку комісара прочитали в {read} з {n} ігор ({share}).",
+    other: "Записку комісара прочитали в {read} з {n} гри ({share}).",
+  },
 };
