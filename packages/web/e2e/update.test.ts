@@ -11,7 +11,9 @@ import { createServer, request, type Server } from "node:http";
 import { connect } from "node:net";
 import { describe, expect, it } from "vitest";
 import { translate } from "../src/i18n/core.js";
+import { audit, LANDMARKS } from "./axe.js";
 import { clubFixture, newTableThroughUi, phaseHeading, setUpClub, step, until } from "./club.js";
+import { coverProblems } from "./measure.js";
 
 declare const navigator: {
   serviceWorker: {
@@ -138,6 +140,12 @@ describe("a new version of the app", () => {
       expect(
         await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.waiting != null)),
       ).toBe(true);
+      // The note covers no control of the game, on the console and on a phone, and passes axe.
+      expect(await coverProblems(page, "1280×800 with the note")).toEqual([]);
+      expect(await audit(page, "the game with the note")).toEqual([]);
+      await page.setViewportSize({ width: 390, height: 844 });
+      expect(await coverProblems(page, "390×844 with the note")).toEqual([]);
+      await page.setViewportSize({ width: 1280, height: 800 });
       await step(page);
       expect(await page.evaluate(() => window.mistoMark)).toBe("before");
 
@@ -157,6 +165,7 @@ describe("a new version of the app", () => {
         .filter({ hasText: translate("en", "app.update.ready") })
         .waitFor();
       expect(await page.evaluate(() => window.mistoMark)).toBe("before");
+      expect(await audit(page, "the tables list with the note", LANDMARKS)).toEqual([]);
       await note.getByRole("button", { name: translate("en", "app.update.reload") }).click();
       await until("the page to reload into the new version", async () => {
         try {
