@@ -229,9 +229,8 @@ function ContestVote(props: { view: View; send: Send }) {
     <>
       {contest && (
         <p class="say">
-          {t("rating.contestOn", {
+          {tn("rating.contestOn", contest.points, {
             seat: contest.seat,
-            points: contest.points,
             support: contest.support.length,
           })}
         </p>

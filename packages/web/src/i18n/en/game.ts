@@ -237,7 +237,6 @@ export const GAME = {
   "rating.contest": "Contest: a new number of points",
   "rating.contestPoints": "Points",
   "rating.contestOpen": "Put it to the table",
-  "rating.contestOn": "Seat {seat} to {points} points. Support so far: {support} (2 needed)",
   "rating.contestNow": "Does seat {n} support the change?",
   "rating.points": "Rating points",
   "rating.noPoints": "No points yet.",

@@ -36,4 +36,8 @@ export const PLURALS = {
     one: "The commissar's note was read in {read} of {n} game ({share}).",
     other: "The commissar's note was read in {read} of {n} games ({share}).",
   },
+  "rating.contestOn": {
+    one: "Seat {seat} to {n} point. Support so far: {support} (2 needed)",
+    other: "Seat {seat} to {n} points. Support so far: {support} (2 needed)",
+  },
 } satisfies Readonly<Record<string, Forms<"one" | "other">>>;

@@ -237,7 +237,6 @@ export const GAME: Words<keyof typeof EN> = {
   "rating.contest": "Оспаривание: новое число очков",
   "rating.contestPoints": "Очки",
   "rating.contestOpen": "Поставить на голосование",
-  "rating.contestOn": "Игроку {seat} — {points} очк. Поддержали: {support} (нужно 2)",
   "rating.contestNow": "Игрок {n} поддерживает изменение?",
   "rating.points": "Очки рейтинга",
   "rating.noPoints": "Очков пока нет.",

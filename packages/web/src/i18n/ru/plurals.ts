@@ -66,4 +66,10 @@ export const PLURALS: Readonly<Record<keyof typeof EN, Forms<"one" | "few" | "ma
     many: "Записку комиссара прочли в {read} из {n} игр ({share}).",
     other: "Записку комиссара прочли в {read} из {n} игры ({share}).",
   },
+  "rating.contestOn": {
+    one: "Игроку {seat} — {n} очко. Поддержали: {support} (нужно 2)",
+    few: "Игроку {seat} — {n} очка. Поддержали: {support} (нужно 2)",
+    many: "Игроку {seat} — {n} очков. Поддержали: {support} (нужно 2)",
+    other: "Игроку {seat} — {n} очка. Поддержали: {support} (нужно 2)",
+  },
 };

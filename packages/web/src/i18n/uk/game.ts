@@ -237,7 +237,6 @@ export const GAME: Words<keyof typeof EN> = {
   "rating.contest": "Оскарження: нова кількість балів",
   "rating.contestPoints": "Бали",
   "rating.contestOpen": "Поставити на голосування",
-  "rating.contestOn": "Гравцеві {seat} — {points} бал. Підтримали: {support} (потрібно 2)",
   "rating.contestNow": "Гравець {n} підтримує зміну?",
   "rating.points": "Бали рейтингу",
   "rating.noPoints": "Балів поки немає.",

@@ -66,4 +66,10 @@ export const PLURALS: Readonly<Record<keyof typeof EN, Forms<"one" | "few" | "ma
     many: "Записку комісара прочитали в {read} з {n} ігор ({share}).",
     other: "Записку комісара прочитали в {read} з {n} гри ({share}).",
   },
+  "rating.contestOn": {
+    one: "Гравцеві {seat} — {n} бал. Підтримали: {support} (потрібно 2)",
+    few: "Гравцеві {seat} — {n} бали. Підтримали: {support} (потрібно 2)",
+    many: "Гравцеві {seat} — {n} балів. Підтримали: {support} (потрібно 2)",
+    other: "Гравцеві {seat} — {n} бала. Підтримали: {support} (потрібно 2)",
+  },
 };
