@@ -122,7 +122,7 @@ describe("the host console offline", () => {
           for (const r of await (await caches.open(name)).keys()) paths.push(new URL(r.url).pathname);
         return paths;
       });
-      expect(cached).toContain("/");
+      expect(cached).toContain("/index.html");
       const scripts = await page.evaluate(() =>
         [...document.querySelectorAll("script[src]")].map((s) => new URL(s.src).pathname),
       );

@@ -7,7 +7,7 @@ import { seatActions } from "../src/game/seatActions.js";
 import { foulDots } from "../src/game/seatFacts.js";
 import { primaryOf } from "../src/game/steps.js";
 import { translator } from "../src/game/tr.js";
-import { GAME_STRINGS } from "../src/i18n/game.js";
+import { GAME_STRINGS } from "../src/i18n/core.js";
 import { HostTable } from "./game-helpers.js";
 
 const host = "host" as const;

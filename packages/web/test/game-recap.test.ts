@@ -4,7 +4,7 @@ import { type GameRecord, type RecapEntry, recap, recapSections, toRecord } from
 import { describe, expect, it } from "vitest";
 import { phaseLabel, RECAP_ICONS, recapLine } from "../src/game/recapLines.js";
 import { translator } from "../src/game/tr.js";
-import { GAME_STRINGS } from "../src/i18n/game.js";
+import { GAME_STRINGS } from "../src/i18n/core.js";
 import { LANGUAGES } from "../src/i18n/types.js";
 import { HostTable } from "./game-helpers.js";
 

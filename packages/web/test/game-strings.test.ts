@@ -4,8 +4,7 @@ import { fileURLToPath } from "node:url";
 import { CALL_ORDER, CARDS, FOUL_REASONS, REMARK_REASONS } from "@misto/engine";
 import { describe, expect, it } from "vitest";
 import { EXPLAINED_RULES } from "../src/game/ruleText.js";
-import { GAME_STRINGS } from "../src/i18n/game.js";
-import { PLURALS } from "../src/i18n/plurals.js";
+import { GAME_STRINGS, PLURALS } from "../src/i18n/core.js";
 import { LANGUAGES } from "../src/i18n/types.js";
 
 const SRC = fileURLToPath(new URL("../src/", import.meta.url));

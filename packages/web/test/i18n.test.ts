@@ -5,8 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { DICTIONARIES, PARTS, pickLanguage, translate } from "../src/i18n/core.js";
-import { PLURALS, pluralText } from "../src/i18n/plurals.js";
+import { DICTIONARIES, PARTS, PLURALS, pickLanguage, pluralText, translate } from "../src/i18n/core.js";
 import { LANGUAGES } from "../src/i18n/types.js";
 
 const SRC = fileURLToPath(new URL("../src", import.meta.url));

@@ -3,7 +3,7 @@
 // and every announcement has its words in ru, uk and en.
 
 import { describe, expect, it } from "vitest";
-import { AWAY_STRINGS } from "../src/i18n/away.js";
+import { AWAY_STRINGS } from "../src/i18n/core.js";
 import { type Away, awayAfter, awayNotice, isAway, NOBODY_AWAY } from "../src/phone/away.js";
 
 const TAKEN = {

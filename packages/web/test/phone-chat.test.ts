@@ -3,7 +3,7 @@
 
 import { type Action, decide, type Seat, viewFor } from "@misto/engine";
 import { describe, expect, it } from "vitest";
-import { CHAT_STRINGS } from "../src/i18n/chat.js";
+import { CHAT_STRINGS } from "../src/i18n/core.js";
 import {
   cityEntries,
   cityFloor,

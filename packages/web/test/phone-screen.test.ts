@@ -5,7 +5,8 @@ import { type Action, type View, viewFor } from "@misto/engine";
 import { describe, expect, it } from "vitest";
 import { matchRoute } from "../src/app/routes.js";
 import { translator } from "../src/game/tr.js";
-import { PHONE_STRINGS } from "../src/i18n/phone.js";
+import { PHONE_STRINGS } from "../src/i18n/core.js";
+import type { Key } from "../src/i18n/types.js";
 import { cleanCode, joinLink } from "../src/phone/join.js";
 import { bodyOf, cardFacts, choiceOf, type PhoneScreen, phoneScreen } from "../src/phone/screen.js";
 import { parseSeats } from "../src/phone/seatStore.js";
@@ -289,7 +290,7 @@ describe("phone screens", () => {
         `phone.${k}.confirm.no`,
       ]),
     ];
-    for (const key of keys) expect(en(key), key).not.toBe(key);
+    for (const key of keys) expect(en(key as Key), key).not.toBe(key);
     expect(SEATS).toHaveLength(12);
   });
 });

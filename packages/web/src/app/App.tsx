@@ -21,6 +21,7 @@ import { TablesPage } from "./pages/Tables.js";
 import { type ClubRoute, navigate, type Route, useRoute } from "./router.js";
 import { CLUB_ROUTES } from "./routes.js";
 import { api, type Me } from "./session.js";
+import { UpdateNote } from "./UpdateNote.js";
 import { ErrorLine, Link, Loading } from "./ui.js";
 import { unsentSteps } from "./useTable.js";
 
@@ -147,6 +148,7 @@ export function App() {
           </button>
         )}
       </header>
+      <UpdateNote />
       <main id="main" class={route.name === "table" ? "game-main" : "page"} tabIndex={-1}>
         {CLUB_ROUTES.has(route.name) ? (
           me ? (

@@ -38,9 +38,8 @@ function ClubFigures(props: { stats: ClubStats; lang: Language }) {
         summary={seasons
           .map((s) => {
             const [red, black, draw] = resultBars(s).map((b) => pct(b.share));
-            return t("club.stats.winsSummary", {
+            return tn("club.stats.winsSummary", s.games, {
               season: seasonName(s),
-              games: s.games,
               red: red ?? "",
               black: black ?? "",
               draw: draw ?? "",
@@ -159,9 +158,8 @@ function ClubFigures(props: { stats: ClubStats; lang: Language }) {
       <Figure
         id="note-chart"
         title={t("club.stats.note")}
-        summary={t("club.stats.noteSummary", {
+        summary={tn("club.stats.noteSummary", stats.note.games, {
           read: stats.note.read,
-          games: stats.note.games,
           share: pct(noteShare),
         })}
         table={

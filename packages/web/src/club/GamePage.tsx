@@ -5,6 +5,7 @@
 import type { HostInfo } from "@misto/protocol";
 import { clubLinks, type GamePage as Game } from "../api/club.js";
 import { ErrorLine, Link, Loading } from "../app/ui.js";
+import { cardName } from "../game/cards.js";
 import { RecapTimeline } from "../game/Recap.js";
 import { type Language, t } from "../i18n/index.js";
 import { CorrectPoints } from "./CorrectPoints.js";
@@ -68,7 +69,7 @@ function Players(props: { game: Game }) {
               <th scope="row">
                 <Link href={`/players/${encodeURIComponent(p.person.id)}`}>{p.person.name}</Link>
               </th>
-              <td>{t(`card.${p.card}`)}</td>
+              <td>{cardName(p.card)}</td>
               <td class="num">
                 {p.points}
                 {p.corrected && (

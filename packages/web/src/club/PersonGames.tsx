@@ -2,6 +2,7 @@
 // and how the player left it.
 
 import type { PlayedGame } from "../api/club.js";
+import { cardName } from "../game/cards.js";
 import { type Language, t } from "../i18n/index.js";
 import { GameLink } from "./parts.js";
 import { formatDate } from "./view.js";
@@ -40,7 +41,7 @@ export function PersonGames(props: { games: readonly PlayedGame[]; lang: Languag
                   <td>
                     <GameLink id={g.table} title={g.title} />
                   </td>
-                  <td class={`team-${g.team}`}>{t(`card.${g.card}`)}</td>
+                  <td class={`team-${g.team}`}>{cardName(g.card)}</td>
                   <td>{t(`club.result.${g.result}`)}</td>
                   <td class="num">{g.points}</td>
                   <td>{outText(g.out)}</td>

@@ -5,7 +5,7 @@
 import { useState } from "preact/hooks";
 import type { PersonStats } from "../api/club.js";
 import { ErrorLine, errorText, Link, Loading } from "../app/ui.js";
-import { type Language, t } from "../i18n/index.js";
+import { type Language, t, tn } from "../i18n/index.js";
 import { Figure, LineChart } from "./Charts.js";
 import { PersonGames } from "./PersonGames.js";
 import { CouncilBadge } from "./parts.js";
@@ -41,7 +41,7 @@ export function PlayerPage(props: { id: string; lang: Language }) {
       <ErrorLine text={error} />
       {shown.before && (
         <p>
-          <span class="help">{t("club.person.latest", { n: shown.games.length })}</span>{" "}
+          <span class="help">{tn("club.person.latest", shown.games.length)}</span>{" "}
           <button type="button" class="secondary" disabled={loading} onClick={earlier}>
             {loading ? t("club.archive.loading") : t("club.person.earlier")}
           </button>
@@ -157,7 +157,7 @@ function PointsChart(props: { stats: PersonStats; lang: Language }) {
     <Figure
       id="points-chart"
       title={t("club.person.pointsChart")}
-      summary={t("club.person.pointsSummary", { games: points.length, average: num(last) })}
+      summary={tn("club.person.pointsSummary", points.length, { average: num(last) })}
       table={
         <table class="data">
           <thead>
@@ -205,8 +205,7 @@ function SkillChart(props: { stats: PersonStats; lang: Language }) {
     <Figure
       id="skill-chart"
       title={t("club.person.skillChart")}
-      summary={t("club.person.skillSummary", {
-        games: series.ordinal.length,
+      summary={tn("club.person.skillSummary", series.ordinal.length, {
         skill: num(last?.ordinal ?? 0),
       })}
       table={

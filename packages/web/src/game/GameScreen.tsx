@@ -6,7 +6,7 @@ import type { Action, RuleError, Seat } from "@misto/engine";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { keepAwake } from "../app/wakeLock.js";
 import { t } from "../i18n/index.js";
-import type { Language } from "../i18n/types.js";
+import type { Key, Language } from "../i18n/types.js";
 import { PhonesPanel } from "../phone/PhonesPanel.js";
 import { CheckOverlay } from "./CheckOverlay.js";
 import { DayPanel } from "./DayPanel.js";
@@ -152,7 +152,7 @@ function StepPanel(props: {
 }
 
 /** What the panel waits for when the step has no primary button. */
-function waitingKey(kind: string, step: string | null): string {
+function waitingKey(kind: string, step: string | null): Key {
   if (kind === "night") return "wait.night";
   if (step === "voting" || step === "liftAll") return "wait.vote";
   if (kind === "rating") return "wait.rating";

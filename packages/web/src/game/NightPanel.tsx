@@ -46,7 +46,7 @@ export function NightPanel(props: { view: View; send: (a: Action) => boolean }) 
         ) : (
           <Choosers key={view.phase.since} view={view} script={script} send={props.send} />
         )}
-        <p class="say say-sleep">{t(words.sleep)}</p>
+        {words.sleep && <p class="say say-sleep">{t(words.sleep)}</p>}
       </article>
       <Tonight key={view.phase.since} view={view} />
     </div>

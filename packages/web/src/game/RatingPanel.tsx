@@ -5,6 +5,10 @@
 import type { Action, Actor, Seat, View } from "@misto/engine";
 import { useState } from "preact/hooks";
 import { t, tn } from "../i18n/index.js";
+import { oneOf } from "../i18n/text.js";
+
+/** The rating's steps, each with its title. */
+const RATING_STEPS = ["nominations", "votes", "split", "review", "contest", "closed"] as const;
 
 type Send = (a: Action) => boolean;
 
@@ -13,9 +17,10 @@ export function RatingPanel(props: { view: View; send: Send }) {
   const rating = view.rating;
   if (!rating) return null;
   const step = view.phase.kind === "closed" ? "closed" : view.phase.step;
+  const title = oneOf(RATING_STEPS, step) ? step : "closed";
   return (
     <section class="rating-panel" aria-labelledby="rating-title">
-      <h2 id="rating-title">{t(`rating.step.${step}`)}</h2>
+      <h2 id="rating-title">{t(`rating.step.${title}`)}</h2>
       {step === "nominations" && <Nominations view={view} send={send} />}
       {step === "votes" && <Votes view={view} send={send} />}
       {step === "split" && <Split key={view.phase.since} view={view} send={send} />}
@@ -224,9 +229,8 @@ function ContestVote(props: { view: View; send: Send }) {
     <>
       {contest && (
         <p class="say">
-          {t("rating.contestOn", {
+          {tn("rating.contestOn", contest.points, {
             seat: contest.seat,
-            points: contest.points,
             support: contest.support.length,
           })}
         </p>

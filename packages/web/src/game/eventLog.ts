@@ -4,7 +4,22 @@
 // morning would tell it the maniac is alive.
 
 import type { GameEvent } from "@misto/engine";
+import { oneOf } from "../i18n/text.js";
 import type { Tr } from "./tr.js";
+
+/** The steps an `advance` may end (the record's schema lists them), each with its words. */
+const LOG_STEPS = [
+  "deal",
+  "acquaintance",
+  "morning",
+  "discussion",
+  "accusations",
+  "splitSpeeches",
+  "lastWords",
+  "voting",
+  "liftAll",
+  "dawn",
+] as const;
 
 export function describeStep(event: GameEvent, tr: Tr, hideRoles = false): string {
   switch (event.type) {
@@ -13,7 +28,9 @@ export function describeStep(event: GameEvent, tr: Tr, hideRoles = false): strin
     case "redealt":
       return tr("log.redealt");
     case "advanced":
-      return tr("log.advanced", { step: tr(`log.step.${event.from}`) });
+      return tr("log.advanced", {
+        step: oneOf(LOG_STEPS, event.from) ? tr(`log.step.${event.from}`) : event.from,
+      });
     case "chose":
       return hideRoles ? tr("log.nightChoice") : tr("log.chose", { role: tr(`role.${event.role}`) });
     case "noted":

@@ -2,6 +2,7 @@
 // in words; the rest show the engine's own sentence under the rule ID.
 
 import type { RuleError } from "@misto/engine";
+import { oneOf } from "../i18n/text.js";
 import type { Tr } from "./tr.js";
 
 /** Rules the console can refuse in the host's hands, with a translated explanation each. */
@@ -27,9 +28,10 @@ export const EXPLAINED_RULES = [
 ] as const;
 
 export function ruleText(error: RuleError, tr: Tr): { title: string; detail: string } {
-  const explained = (EXPLAINED_RULES as readonly string[]).includes(error.rule);
   return {
-    title: explained ? tr(`rule.${error.rule}`) : tr("rule.generic", { rule: error.rule }),
+    title: oneOf(EXPLAINED_RULES, error.rule)
+      ? tr(`rule.${error.rule}`)
+      : tr("rule.generic", { rule: error.rule }),
     detail: `${error.rule}: ${error.message}`,
   };
 }

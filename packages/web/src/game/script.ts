@@ -2,14 +2,15 @@
 // i18n keys. The engine's script says whom to wake; this says how to say it.
 
 import type { NightScript, View } from "@misto/engine";
+import type { Key } from "../i18n/types.js";
 
 export interface ScriptWords {
   /** "The city falls asleep" opens the night's first step. */
-  readonly opening: string | null;
-  readonly wake: string;
+  readonly opening: Key | null;
+  readonly wake: Key;
   /** The question to the woken role, or null when there is nothing to ask. */
-  readonly ask: string | null;
-  readonly sleep: string;
+  readonly ask: Key | null;
+  readonly sleep: Key | null;
 }
 
 export function scriptWords(view: View, script: NightScript): ScriptWords {
@@ -27,6 +28,7 @@ export function scriptWords(view: View, script: NightScript): ScriptWords {
       sleep: prostitute ? "night.say.acquaintanceSleepWithProstitute" : "night.say.mafiaSleeps",
     };
   }
+  if (script.role === "dawn") return { opening: null, wake: "night.say.dawn", ask: null, sleep: null };
   if (script.role === "note") {
     return { opening: null, wake: "night.say.noteAsk", ask: null, sleep: "night.say.commissarSleeps" };
   }
@@ -47,7 +49,7 @@ export function scriptWords(view: View, script: NightScript): ScriptWords {
 }
 
 /** ACTING-DON: the Don is asked by name only when he is the shooter (the engine's script says). */
-function mafiaAsk(script: NightScript): string {
+function mafiaAsk(script: NightScript): Key {
   if (script.choosers.length > 1) return "night.say.mafiaAskTogether";
   return script.donShoots ? "night.say.mafiaAsk" : "night.say.mafiaAskOne";
 }

@@ -2,9 +2,10 @@
 // from the engine's legal actions (vote for, choose as target, take to the grave, nominate).
 
 import type { Action, Seat, View } from "@misto/engine";
+import type { Key } from "../i18n/types.js";
 
 export interface SeatAction {
-  readonly key: string;
+  readonly key: Key;
   readonly params: Readonly<Record<string, string | number>>;
   readonly action: Action;
 }

@@ -1,11 +1,13 @@
 // What the host does next at each step: the ONE primary button, its words, and the queue around the
 // current speaker. Read from the host's view only, so the console can never disagree with the engine.
 
-import type { Action, HostStepKind, Seat, SeatView, View } from "@misto/engine";
+import type { Action, HostStepKind, Seat, SeatView, StepKind, View } from "@misto/engine";
+import { oneOf } from "../i18n/text.js";
+import type { Key } from "../i18n/types.js";
 
 export interface Primary {
   /** i18n key of the button's words. */
-  readonly key: string;
+  readonly key: Key;
   readonly action: Action;
   /** The engine accepts it now. */
   readonly enabled: boolean;
@@ -14,7 +16,7 @@ export interface Primary {
 const isLegal = (view: View, type: Action["type"]) => view.actions.some((a) => a.type === type);
 
 /** The host's next step (the engine's, view.host.next) in the console's words. */
-const PRIMARY_KEYS: Readonly<Record<HostStepKind, string>> = {
+const PRIMARY_KEYS: Readonly<Record<HostStepKind, Key>> = {
   startGame: "primary.startGame",
   announceNight: "primary.announce",
   endDiscussion: "primary.endDiscussion",
@@ -61,13 +63,29 @@ export function graveOpen(view: View): boolean {
   return view.host?.grave?.open === true;
 }
 
+/** A day's steps, each with its title (a view names a night's or rating's steps in the same field). */
+const DAY_STEPS = [
+  "morning",
+  "discussion",
+  "accusations",
+  "voting",
+  "splitSpeeches",
+  "liftAll",
+  "lastWords",
+] as const;
+
+/** A day step's title key; a step no day has (none comes) reads as the morning. */
+export function dayTitleKey(step: StepKind | null): Key {
+  return `step.day.${oneOf(DAY_STEPS, step) ? step : "morning"}`;
+}
+
 /** The phase bar's title: i18n key and parameters. */
-export function phaseTitle(view: View): { key: string; params: Record<string, number> } {
+export function phaseTitle(view: View): { key: Key; params: Record<string, number> } {
   const p = view.phase;
   const n = p.n ?? 0;
   switch (p.kind) {
     case "day":
-      return { key: `step.day.${p.step ?? "morning"}`, params: { n } };
+      return { key: dayTitleKey(p.step), params: { n } };
     case "night":
       return { key: "phase.night", params: { n } };
     default:

@@ -4,7 +4,7 @@
 
 import type { View } from "@misto/engine";
 import { useEffect, useRef, useState } from "preact/hooks";
-import { t, tn } from "../i18n/index.js";
+import { type Key, t, tn } from "../i18n/index.js";
 import {
   type ChatEntry,
   cityEntries,
@@ -78,7 +78,7 @@ export function ChatPanel(props: { view: View; socket: PhoneSocket }) {
 function ChatRoom(props: {
   entries: readonly ChatEntry[];
   floor: Floor;
-  empty: string;
+  empty: Key;
   socket: PhoneSocket;
   send: (text: string) => string | null;
 }) {

@@ -2,6 +2,7 @@
 // "Absence"), checked against the protocol's schema on receipt; a malformed one is ignored.
 
 import { type AwayMessage, type AwaySeat, isAwayMessage } from "@misto/protocol";
+import type { Key } from "../i18n/types.js";
 
 export interface Away {
   /** The seats a bot plays now. */
@@ -24,10 +25,10 @@ export function awayAfter(held: Away, message: unknown, table: string): Away {
 
 /** The announcement's text key and its parameters. */
 export function awayNotice(change: NonNullable<AwayMessage["change"]>): {
-  key: string;
+  key: Key;
   params: { n: number };
 } {
-  const key = change.away ? `away.bot.${change.reason}` : "away.back";
+  const key: Key = change.away ? `away.bot.${change.reason}` : "away.back";
   return { key, params: { n: change.seat } };
 }
 

@@ -5,12 +5,14 @@
 // or by what is on it. Whether the pick counts now, and what it does, is on the held card only.
 
 import type { Action, Card, CommandBody, Seat, SeatView, View } from "@misto/engine";
+import { dayTitleKey } from "../game/steps.js";
+import type { Key } from "../i18n/types.js";
 
 export type Params = Readonly<Record<string, string | number>>;
 
 /** One line of text: an i18n key and its parameters; `card` fills the "{card}" parameter with a card's name. */
 export interface Line {
-  readonly key: string;
+  readonly key: Key;
   readonly params?: Params;
   readonly card?: Card;
 }
@@ -79,13 +81,20 @@ export function statusLines(view: View, seat: Seat): Line[] {
   return out;
 }
 
-function seatOption(n: Seat | null, command: CommandBody, confirmKey: string, noneKey: string): Option {
+/** The confirmations a seat picker asks; each has its ".none" twin (typed: both must be keys). */
+type SeatConfirm =
+  | "phone.confirm.vote"
+  | "phone.confirm.grave"
+  | "phone.confirm.nominate"
+  | "phone.confirm.rating";
+
+function seatOption(n: Seat | null, command: CommandBody, confirmKey: SeatConfirm, noneKey: Key): Option {
   return n === null
     ? { label: { key: noneKey }, confirm: { key: `${confirmKey}.none` }, command }
     : { label: { key: "phone.seat", params: { n } }, confirm: { key: confirmKey, params: { n } }, command };
 }
 
-function yesNo(yes: boolean, command: CommandBody, base: string): Option {
+function yesNo(yes: boolean, command: CommandBody, base: "phone.lift" | "phone.contest"): Option {
   const word = yes ? "yes" : "no";
   return { label: { key: `${base}.${word}` }, confirm: { key: `${base}.confirm.${word}` }, command };
 }
@@ -193,8 +202,8 @@ function nightChoice(view: View): Choice | null {
   if (!me || me.out) return null;
   const commandFor = nightCommands(view);
   const options = NIGHT_SLOTS.map((slot): Option => {
-    const label = slot === null ? { key: "phone.skip" } : { key: "phone.seat", params: { n: slot } };
-    const confirm =
+    const label: Line = slot === null ? { key: "phone.skip" } : { key: "phone.seat", params: { n: slot } };
+    const confirm: Line =
       slot === null
         ? { key: "phone.night.confirm.none" }
         : { key: "phone.night.confirm", params: { n: slot } };
@@ -289,13 +298,13 @@ export function phoneScreen(view: View): PhoneScreen {
     case "deal":
       return { ...base, kind: "deal", title: { key: "phase.deal" }, lines: [{ key: "phone.deal.wait" }] };
     case "night": {
-      const title = { key: "phase.night", params: { n: p.n ?? 0 } };
+      const title: Line = { key: "phase.night", params: { n: p.n ?? 0 } };
       if (me?.out) return { ...base, kind: "out", title, lines: [{ key: "phone.out.night" }] };
       // Called or not, one screen: the title, one line, the night picker (see nightChoice).
       return { ...base, kind: "night", title, lines: [{ key: "phone.night.line" }] };
     }
     case "day": {
-      const title = { key: `step.day.${p.step ?? "morning"}`, params: { n: p.n ?? 0 } };
+      const title: Line = { key: dayTitleKey(p.step), params: { n: p.n ?? 0 } };
       const timer = p.seconds === null ? null : { seconds: p.seconds, since: p.since };
       return {
         ...base,

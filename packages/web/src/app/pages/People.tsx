@@ -4,7 +4,7 @@
 import type { PersonInfo, Role } from "@misto/protocol";
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import type { ApiError } from "../../api/client.js";
-import { t } from "../../i18n/index.js";
+import { type Key, t } from "../../i18n/index.js";
 import { api } from "../session.js";
 import { ErrorLine, errorText, Field, Link, Loading, NewPasswordField } from "../ui.js";
 import { banText } from "./SeatPicker.js";
@@ -64,7 +64,7 @@ export function PeoplePage(props: { admin: boolean }) {
 /** A refusal that belongs to one field of the form, said in the user's language beside it. */
 interface FieldProblem {
   readonly field: "name" | "login" | "password";
-  readonly key: string;
+  readonly key: Key;
 }
 
 /** The field the server's refusal names ("body/account/login must NOT have …", a taken login). */

@@ -3,7 +3,7 @@
 // validateSettings, shown as the host types.
 
 import { SETTING_NAMES, SETTING_SHAPES, type Settings } from "@misto/engine";
-import { t } from "../../i18n/index.js";
+import { has, t } from "../../i18n/index.js";
 import type { SettingProblem, SettingsDraft } from "../forms.js";
 import { describedBy, Field } from "../ui.js";
 
@@ -70,7 +70,7 @@ export function SettingsEditor(props: {
               >
                 {shape.options.map((option) => (
                   <option key={option} value={option}>
-                    {t(`app.option.${name}.${option}`)}
+                    {optionText(`app.option.${name}.${option}`, option)}
                   </option>
                 ))}
               </select>
@@ -105,4 +105,9 @@ export function SettingsEditor(props: {
       })}
     </div>
   );
+}
+
+/** An option's words; one no language names yet (a newer engine's) as the engine spells it. */
+function optionText(key: string, option: string): string {
+  return has(key) ? t(key) : option;
 }

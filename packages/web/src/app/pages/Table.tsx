@@ -1,11 +1,13 @@
 // One live table: the offline-first store (src/sync) feeds the game screens (src/game) a TableHandle;
 // the game screens show the sync state (PhaseBar); the shell adds any problem the server reported.
 
+import { useEffect } from "preact/hooks";
 import { GameScreen } from "../../game/GameScreen.js";
 import { OutChatLog } from "../../game/OutChatLog.js";
 import { type Language, t } from "../../i18n/index.js";
 import type { SyncProblem } from "../../sync/store.js";
 import { Link, Loading } from "../ui.js";
+import { setPlaying } from "../update.js";
 import { useTable } from "../useTable.js";
 
 function problemText(problem: SyncProblem): string {
@@ -24,6 +26,13 @@ function problemText(problem: SyncProblem): string {
 export function TablePage(props: { id: string; lang: Language }) {
   const { snapshot, dismissProblem, outChat } = useTable(props.id);
   const problem = snapshot.problem;
+  // A new version waits while a game runs here (deal to rating): the host reloads between games.
+  const phase = snapshot.status === "ready" ? snapshot.table.view.phase.kind : null;
+  const playing = phase !== null && phase !== "ended" && phase !== "closed";
+  useEffect(() => {
+    setPlaying(playing);
+    return () => setPlaying(false);
+  }, [playing]);
   return (
     <>
       {problem && (

@@ -13,6 +13,13 @@ function when(created: string | number, lang: Language): string {
 }
 
 /** The server's phase ("day", "night 2", "rating"…): its first word translated, the rest kept. */
+/** The winner's word; a side no language names (none comes) as the server wrote it. */
+function winnerText(winner: string | null | undefined): string {
+  if (!winner) return t("app.winner.none");
+  const key = `app.winner.${winner}`;
+  return has(key) ? t(key) : winner;
+}
+
 function phaseText(phase: string): string {
   const [kind, ...rest] = phase.split(/[\s:·-]+/);
   const key = `app.phase.${kind}`;
@@ -68,7 +75,7 @@ export function TablesPage(props: { lang: Language }) {
                     </span>
                     <span>
                       <span class="fact-label">{t("app.tables.winner")}: </span>
-                      {table.winner ? t(`app.winner.${table.winner}`) : t("app.winner.none")}
+                      {winnerText(table.winner)}
                     </span>
                     <span>
                       <span class="fact-label">{t("app.tables.created")}: </span>
