@@ -7,6 +7,9 @@ import { NightPage } from "../nights/NightPage.js";
 import { NightsPage } from "../nights/NightsPage.js";
 import { JoinPage } from "../phone/JoinPage.js";
 import { SeatPage } from "../phone/PhoneScreen.js";
+import { BoardScreen } from "../stream/BoardScreen.js";
+import { BroadcastScreen } from "../stream/BroadcastScreen.js";
+import { OverlayScreen } from "../stream/OverlayScreen.js";
 import { ClubRoutes } from "./ClubRoutes.js";
 import { LanguageSwitch } from "./LanguageSwitch.js";
 import { ComplaintsPage } from "./pages/Complaints.js";
@@ -29,6 +32,9 @@ const OPEN_ROUTES: ReadonlySet<Route["name"]> = new Set([
   "setup",
   "signin",
   "display",
+  "overlay",
+  "broadcast",
+  "board",
   "join",
   "seat",
   "notFound",
@@ -86,6 +92,10 @@ export function App() {
   if (route.name === "display") {
     return <DisplayScreen tableId={route.id} lang={lang} />;
   }
+  // The stream's pages and the night's board: whole-screen, no shell (the broadcast asks its own sign-in).
+  if (route.name === "overlay") return <OverlayScreen tableId={route.id} lang={lang} />;
+  if (route.name === "broadcast") return <BroadcastScreen tableId={route.id} lang={lang} />;
+  if (route.name === "board") return <BoardScreen nightId={route.id} lang={lang} />;
   if (route.name === "join") return <JoinPage code={route.code} lang={lang} />;
   if (route.name === "seat") return <SeatPage tableId={route.id} lang={lang} />;
 
@@ -204,6 +214,9 @@ function Page(props: { route: Route; host: boolean; me: Me; setMe: (me: Me) => v
     case "night":
       return me ? <NightPage key={route.id} id={route.id} lang={lang} /> : <Loading />;
     case "display":
+    case "overlay":
+    case "broadcast":
+    case "board":
     case "join":
     case "seat":
     case "rating":
