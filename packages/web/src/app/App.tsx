@@ -7,9 +7,6 @@ import { NightPage } from "../nights/NightPage.js";
 import { NightsPage } from "../nights/NightsPage.js";
 import { JoinPage } from "../phone/JoinPage.js";
 import { SeatPage } from "../phone/PhoneScreen.js";
-import { BoardScreen } from "../stream/BoardScreen.js";
-import { BroadcastScreen } from "../stream/BroadcastScreen.js";
-import { OverlayScreen } from "../stream/OverlayScreen.js";
 import { ClubRoutes } from "./ClubRoutes.js";
 import { LanguageSwitch } from "./LanguageSwitch.js";
 import { ComplaintsPage } from "./pages/Complaints.js";
@@ -23,6 +20,7 @@ import { TablePage } from "./pages/Table.js";
 import { TablesPage } from "./pages/Tables.js";
 import { type ClubRoute, navigate, type Route, useRoute } from "./router.js";
 import { CLUB_ROUTES } from "./routes.js";
+import { StreamRoutes } from "./StreamRoutes.js";
 import { api, type Me } from "./session.js";
 import { ErrorLine, Link, Loading } from "./ui.js";
 import { unsentSteps } from "./useTable.js";
@@ -93,9 +91,8 @@ export function App() {
     return <DisplayScreen tableId={route.id} lang={lang} />;
   }
   // The stream's pages and the night's board: whole-screen, no shell (the broadcast asks its own sign-in).
-  if (route.name === "overlay") return <OverlayScreen tableId={route.id} lang={lang} />;
-  if (route.name === "broadcast") return <BroadcastScreen tableId={route.id} lang={lang} />;
-  if (route.name === "board") return <BoardScreen nightId={route.id} lang={lang} />;
+  if (route.name === "overlay" || route.name === "broadcast" || route.name === "board")
+    return <StreamRoutes route={route} lang={lang} />;
   if (route.name === "join") return <JoinPage code={route.code} lang={lang} />;
   if (route.name === "seat") return <SeatPage tableId={route.id} lang={lang} />;
 
