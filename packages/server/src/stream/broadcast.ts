@@ -32,6 +32,7 @@ export class Broadcast {
   /** Per table, when this process was told of each recent seq. */
   private readonly arrivals = new Map<string, Map<number, number>>();
   private readonly shown = new Map<string, Shown>();
+  private sweptAt = 0;
 
   constructor(
     private readonly tables: TableService,
@@ -51,6 +52,8 @@ export class Broadcast {
       this.arrivals.set(tableId, times);
     }
     for (let seq = from + 1; seq <= to; seq++) times.set(seq, now);
+    // Whether or not anyone polls: kept no longer than they can hold anything back.
+    if (now - this.sweptAt >= this.delayMs) this.forgetIdle(now);
   }
 
   /** When the event at `seq` may be shown: its time, or its arrival here, whichever is later. */
@@ -93,6 +96,7 @@ export class Broadcast {
 
   /** Forgets the games of tables nobody polls, and arrivals older than the delay (they no longer hold anything back). */
   private forgetIdle(now: number): void {
+    this.sweptAt = now;
     for (const [id, s] of this.shown) if (now - s.usedAt >= IDLE_MS) this.shown.delete(id);
     for (const [id, times] of this.arrivals) {
       for (const [seq, at] of times) if (at < now - this.delayMs) times.delete(seq);
