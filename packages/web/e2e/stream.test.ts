@@ -237,9 +237,17 @@ describe("the night's board, the overlay and the broadcast view", () => {
     expect(leaks(overlayGot, state)).toEqual([]);
     expect(leaks(boardGot, state)).toEqual([]);
     expect(state.seats.some((s) => !s.revealed)).toBe(true);
-    // The scan sees a planted leak: a secret card in a frame.
+    // The scan sees a planted leak: a seat's card in a spectator's view before it is public.
     const hidden = state.seats.find((s) => !s.revealed);
-    expect(leaks([`{"type":"x","card":"${hidden?.card}"}`], state).length).toBeGreaterThan(0);
+    const planted = {
+      viewer: "spectator",
+      host: null,
+      you: null,
+      seats: [{ seat: hidden?.seat, card: hidden?.card }],
+    };
+    expect(leaks([JSON.stringify({ type: "view", view: planted })], state)).toContain(
+      `seat ${hidden?.seat} shown as ${hidden?.card}`,
+    );
     await shoot("3-day-2");
 
     // The broadcast view: refused to a page with no session; the host's shows nothing newer than
