@@ -18,11 +18,13 @@ const SERVE_FLAGS = {
   "redis-prefix": { type: "string" },
   "trust-proxy": { type: "string" },
   "metrics-token": { type: "string" },
+  "broadcast-delay": { type: "string", default: "300" },
 } as const;
 
 export async function serve(argv: string[], io: Io): Promise<number> {
   const { values } = parseFlags("serve", argv, SERVE_FLAGS, 0);
   const port = wholeNumber("serve", "port", values.port, 0, 65535);
+  const broadcastDelay = wholeNumber("serve", "broadcast-delay", values["broadcast-delay"], 1, 86_400);
   const redisUrl = values.redis ?? (process.env[REDIS_URL_ENV] || undefined);
   const metricsToken = values["metrics-token"] ?? (process.env[METRICS_TOKEN_ENV] || undefined);
   const prefix = values["redis-prefix"] ?? (process.env[REDIS_PREFIX_ENV] || undefined);
@@ -40,6 +42,7 @@ export async function serve(argv: string[], io: Io): Promise<number> {
     ...(redisUrl === undefined ? {} : { redis: { url: redisUrl, ...(prefix ? { prefix } : {}) } }),
     ...(values["trust-proxy"] ? { trustProxy: values["trust-proxy"] } : {}),
     ...(metricsToken ? { metricsToken } : {}),
+    broadcastDelayMs: broadcastDelay * 1000,
   });
   io.stdout.write(`Misto is running at ${server.url}\n`);
   if (server.setupLink)

@@ -41,7 +41,7 @@ export const REPLAY_USAGE = [
 
 export const SERVE_USAGE = [
   "Usage: misto serve [--port 3000] [--db ./data/misto.db] [--host 127.0.0.1] [--trust-proxy ADDR]",
-  "                   [--redis URL] [--redis-prefix P] [--metrics-token T]",
+  "                   [--redis URL] [--redis-prefix P] [--metrics-token T] [--broadcast-delay S]",
   "",
   "Runs the server with the web app on one port until Ctrl+C. On the first start it prints a link",
   "that creates the club and its admin; open it once.",
@@ -57,6 +57,8 @@ export const SERVE_USAGE = [
   "  --redis-prefix P    put before every Redis key and channel (default $MISTO_REDIS_PREFIX or misto:)",
   "  --metrics-token T   serve GET /metrics (Prometheus) to a scraper sending Authorization: Bearer T",
   "                      (default $MISTO_METRICS_TOKEN; without one /metrics is off)",
+  "  --broadcast-delay S the broadcast view (cards shown, for a stream) shows a table as it stood",
+  "                      S seconds ago (default 300: five minutes)",
 ];
 
 export const EXPORT_USAGE = [

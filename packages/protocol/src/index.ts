@@ -7,4 +7,5 @@ export * from "./online.js";
 export * from "./patch.js";
 export * from "./rating.js";
 export * from "./realtime.js";
+export * from "./stream.js";
 export * from "./tables.js";

@@ -26,6 +26,8 @@ import { OutChat } from "./realtime/out-chat.js";
 import { openRedis, type RedisLink, type RedisOptions } from "./realtime/redis.js";
 import { realtimeRoute } from "./realtime/socket.js";
 import type { Store } from "./store/index.js";
+import { BROADCAST_DELAY_MS, Broadcast } from "./stream/broadcast.js";
+import { streamRoutes } from "./stream/routes.js";
 import { type OnlineOptions, OnlineRunner } from "./tables/online.js";
 import { phoneRoutes } from "./tables/phones.js";
 import { tableRoutes } from "./tables/routes.js";
@@ -56,6 +58,8 @@ export interface ServerOptions {
   readonly redis?: RedisOptions;
   /** The bearer token GET /metrics wants (docs/operations.md "Metrics"); without it /metrics is off. */
   readonly metricsToken?: string;
+  /** How long the broadcast view holds a table back, in ms (default 5 minutes; docs/club-nights.md). */
+  readonly broadcastDelayMs?: number;
 }
 
 /** Why `--redis` is refused with SQLite. */
@@ -162,6 +166,8 @@ async function build(options: ServerOptions, redis: RedisLink | null): Promise<F
   await app.register(gameRoutes(store));
   await app.register(nightRoutes(store));
   await app.register(roundRoutes(store, tables));
+  const broadcast = new Broadcast(tables, store, options.broadcastDelayMs ?? BROADCAST_DELAY_MS);
+  await app.register(streamRoutes(store, broadcast));
   metricsRoute(app, metrics, options.metricsToken);
   openApiRoute(app);
   realtimeRoute(app, store, tables, hub, outChat);

@@ -24,6 +24,8 @@ export interface StartOptions {
   readonly redis?: RedisOptions;
   /** The bearer token GET /metrics wants (ServerOptions.metricsToken). */
   readonly metricsToken?: string;
+  /** The broadcast view's delay in ms (ServerOptions.broadcastDelayMs). */
+  readonly broadcastDelayMs?: number;
 }
 
 export interface RunningServer {
@@ -46,6 +48,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
       ...(options.redis ? { redis: options.redis } : {}),
       ...(options.metricsToken ? { metricsToken: options.metricsToken } : {}),
+      ...(options.broadcastDelayMs ? { broadcastDelayMs: options.broadcastDelayMs } : {}),
     });
     const host = options.host ?? "127.0.0.1";
     // Before listening: no request can find the club half-prepared.

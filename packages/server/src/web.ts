@@ -29,9 +29,9 @@ export const IMMUTABLE = "public, max-age=31536000, immutable";
 /** Every other file: kept, but checked again (ETag) before each use. */
 export const REVALIDATE = "no-cache";
 
-/** The table display, /display/<id>: the one page another site may frame (a stream's overlay). */
+/** The table display and the overlay, /display/<id> and /overlay/<id>: the pages another site may frame (a stream's). */
 function isDisplay(url: string): boolean {
-  return /^\/display\/[^/?]+\/?(\?|$)/.test(url);
+  return /^\/(display|overlay)\/[^/?]+\/?(\?|$)/.test(url);
 }
 
 function isApi(url: string): boolean {

@@ -539,7 +539,10 @@ describe.each(BACKENDS)("HTTP leak scan on $name", (backend) => {
           const knew = `${counts.club.knowledge(caller.viewers.club)}|${counts.online.knowledge(caller.viewers.online)}`;
           const answer = `${res.statusCode} ${res.body}`;
           const before = last.get(key);
-          if (before && before.knew === knew) {
+          // The broadcast view moves with the clock by design (its delay passing), not with the
+          // views: its own test (test/stream/broadcast.test.ts) judges each frame by its time.
+          const clocked = url.endsWith("/broadcast") && res.statusCode === 200;
+          if (before && before.knew === knew && !clocked) {
             figures.unchanged++;
             if (before.answer !== answer)
               leaks.push(`${seed} ${key}: the answer moved while the views did not`);

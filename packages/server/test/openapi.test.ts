@@ -89,6 +89,8 @@ const ROUTES: Record<string, Rule> = {
   "POST /api/nights/{id}/rounds": "host",
   "POST /api/nights/{id}/rounds/{n}/swap": "host",
   "POST /api/nights/{id}/rounds/{n}/tables": "host",
+  "GET /api/nights/{id}/board": "public",
+  "GET /api/tables/{id}/broadcast": "host",
   // The WebSocket's upgrade; its messages are walked in realtime-messages.test.ts.
   "GET /ws": "public",
 };
@@ -151,6 +153,8 @@ const SUCCESS_CHECKED = [
   "GET /api/nights",
   "POST /api/nights",
   "GET /api/nights/{id}",
+  "GET /api/nights/{id}/board",
+  "GET /api/tables/{id}/broadcast",
 ];
 /** Routes whose success is no JSON: nothing (204), or CSV. */
 const SUCCESS_NOT_JSON = [

@@ -44,12 +44,15 @@ describe("misto serve", () => {
     const { out, io: x } = capturedIo();
     expect(await main(["help", "serve"], x)).toBe(0);
     expect(out.stdout).toContain("misto serve [--port 3000] [--db ./data/misto.db] [--host 127.0.0.1]");
+    expect(out.stdout).toContain("--broadcast-delay S");
   });
 
   it("refuses a bad port or an unknown flag (exit 2)", async () => {
     for (const argv of [
       ["serve", "--port", "http"],
       ["serve", "--port", "70000"],
+      ["serve", "--broadcast-delay", "0"],
+      ["serve", "--broadcast-delay", "5m"],
       ["serve", "--tls"],
       ["serve", "extra"],
     ]) {

@@ -122,15 +122,21 @@ describe("the built web app", () => {
     }
   });
 
-  it("lets any site frame the table display (a stream's overlay), and nothing else", async () => {
-    for (const url of ["/display/abc", "/display/abc?theme=dark"]) {
+  it("lets any site frame the table display and the overlay (a stream's), and nothing else", async () => {
+    for (const url of ["/display/abc", "/display/abc?theme=dark", "/overlay/abc"]) {
       const res = await h.app.inject({ method: "GET", url });
       const policy = csp(res.headers["content-security-policy"]);
       expect(policy.get("frame-ancestors"), url).toEqual(["*"]);
       expect(policy.get("script-src"), url).toEqual(["'self'"]);
       expect(res.headers["x-frame-options"], url).toBeUndefined();
     }
-    for (const url of ["/display", "/display/abc/host", "/tables/display/abc"]) {
+    for (const url of [
+      "/display",
+      "/display/abc/host",
+      "/tables/display/abc",
+      "/broadcast/abc",
+      "/board/abc",
+    ]) {
       const policy = csp((await h.app.inject({ method: "GET", url })).headers["content-security-policy"]);
       expect(policy.get("frame-ancestors"), url).toEqual(["'none'"]);
     }

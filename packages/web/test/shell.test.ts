@@ -20,6 +20,10 @@ describe("routes", () => {
     expect(matchRoute("/tables/a%20b")).toEqual({ name: "table", id: "a b" });
     expect(matchRoute("/display/t9")).toEqual({ name: "display", id: "t9" });
     expect(matchRoute("/online/t9")).toEqual({ name: "online", id: "t9" });
+    expect(matchRoute("/overlay/t9")).toEqual({ name: "overlay", id: "t9" });
+    expect(matchRoute("/broadcast/t9")).toEqual({ name: "broadcast", id: "t9" });
+    expect(matchRoute("/board/n%201")).toEqual({ name: "board", id: "n 1" });
+    expect(matchRoute("/overlay/t9/x")).toEqual({ name: "notFound" });
     expect(matchRoute("/tables/x/y")).toEqual({ name: "notFound" });
     expect(matchRoute("/people")).toEqual({ name: "people" });
     expect(matchRoute("/people/p%201")).toEqual({ name: "person", id: "p 1" });

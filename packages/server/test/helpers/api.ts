@@ -10,7 +10,7 @@ import {
   replay,
 } from "@misto/engine/testing";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { buildServer } from "../../src/app.js";
+import { buildServer, type ServerOptions } from "../../src/app.js";
 import { prepareSetup } from "../../src/auth/setup.js";
 import type { Store } from "../../src/store/index.js";
 import type { OnlineOptions } from "../../src/tables/online.js";
@@ -40,9 +40,11 @@ export async function harness(
   backend: Backend,
   webRoot = "/nonexistent-misto-web",
   online?: OnlineOptions,
+  /** Any other server option (the broadcast's delay). */
+  more: Omit<ServerOptions, "store" | "webRoot" | "online"> = {},
 ): Promise<Harness> {
   const { store, url, dispose } = await backend.open();
-  const app = await buildServer({ store, webRoot, ...(online ? { online } : {}) });
+  const app = await buildServer({ store, webRoot, ...(online ? { online } : {}), ...more });
   await app.ready();
   return {
     app,

@@ -20,6 +20,7 @@ import { TablePage } from "./pages/Table.js";
 import { TablesPage } from "./pages/Tables.js";
 import { type ClubRoute, navigate, type Route, useRoute } from "./router.js";
 import { CLUB_ROUTES } from "./routes.js";
+import { StreamRoutes } from "./StreamRoutes.js";
 import { api, type Me } from "./session.js";
 import { UpdateNote } from "./UpdateNote.js";
 import { ErrorLine, Link, Loading } from "./ui.js";
@@ -30,6 +31,9 @@ const OPEN_ROUTES: ReadonlySet<Route["name"]> = new Set([
   "setup",
   "signin",
   "display",
+  "overlay",
+  "broadcast",
+  "board",
   "join",
   "seat",
   "notFound",
@@ -87,6 +91,9 @@ export function App() {
   if (route.name === "display") {
     return <DisplayScreen tableId={route.id} lang={lang} />;
   }
+  // The stream's pages and the night's board: whole-screen, no shell (the broadcast asks its own sign-in).
+  if (route.name === "overlay" || route.name === "broadcast" || route.name === "board")
+    return <StreamRoutes route={route} lang={lang} />;
   if (route.name === "join") return <JoinPage code={route.code} lang={lang} />;
   if (route.name === "seat") return <SeatPage tableId={route.id} lang={lang} />;
 
@@ -206,6 +213,9 @@ function Page(props: { route: Route; host: boolean; me: Me; setMe: (me: Me) => v
     case "night":
       return me ? <NightPage key={route.id} id={route.id} lang={lang} /> : <Loading />;
     case "display":
+    case "overlay":
+    case "broadcast":
+    case "board":
     case "join":
     case "seat":
     case "rating":

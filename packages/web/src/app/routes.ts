@@ -8,6 +8,9 @@ export type Route =
   | { readonly name: "table"; readonly id: string }
   | { readonly name: "online"; readonly id: string }
   | { readonly name: "display"; readonly id: string }
+  | { readonly name: "overlay"; readonly id: string }
+  | { readonly name: "broadcast"; readonly id: string }
+  | { readonly name: "board"; readonly id: string }
   | { readonly name: "join"; readonly code: string | null }
   | { readonly name: "seat"; readonly id: string }
   | { readonly name: "people" }
@@ -65,6 +68,11 @@ export function matchRoute(path: string, hash = "", search = ""): Route {
   if (online?.[1]) return { name: "online", id: decodeURIComponent(online[1]) };
   const display = /^\/display\/([^/]+)$/.exec(clean);
   if (display?.[1]) return { name: "display", id: decodeURIComponent(display[1]) };
+  const stream = /^\/(overlay|broadcast|board)\/([^/]+)$/.exec(clean);
+  if (stream?.[2]) {
+    const name = stream[1] as "overlay" | "broadcast" | "board";
+    return { name, id: decodeURIComponent(stream[2]) };
+  }
   if (clean === "/join") return { name: "join", code: null };
   const join = /^\/join\/([^/]+)$/.exec(clean);
   if (join?.[1]) return { name: "join", code: decodeURIComponent(join[1]) };

@@ -83,8 +83,10 @@ export const DISPLAY_PLACES: Readonly<Record<number, { row: number; column: numb
   11: { row: 2, column: 1 },
 };
 
-function Clock(props: { seconds: number | null; since: number }) {
-  const [now, setNow] = useState(() => Date.now());
+/** The step's clock, counting down; `lag` (ms) reads it as it stood that long ago (the broadcast's delay). */
+export function Clock(props: { seconds: number | null; since: number; lag?: number }) {
+  const [clock, setNow] = useState(() => Date.now());
+  const now = clock - (props.lag ?? 0);
   useEffect(() => {
     if (props.seconds === null) return;
     const id = setInterval(() => setNow(Date.now()), 250);

@@ -9,6 +9,7 @@ import { GAME as EN_GAME } from "./en/game.js";
 import { NIGHTS as EN_NIGHTS } from "./en/nights.js";
 import { PEOPLE as EN_PEOPLE } from "./en/people.js";
 import { PHONE as EN_PHONE } from "./en/phone.js";
+import { STREAM as EN_STREAM } from "./en/stream.js";
 import { PACK as EN } from "./en.js";
 import { APP as RU_APP } from "./ru/app.js";
 import { AWAY as RU_AWAY } from "./ru/away.js";
@@ -18,6 +19,7 @@ import { GAME as RU_GAME } from "./ru/game.js";
 import { NIGHTS as RU_NIGHTS } from "./ru/nights.js";
 import { PEOPLE as RU_PEOPLE } from "./ru/people.js";
 import { PHONE as RU_PHONE } from "./ru/phone.js";
+import { STREAM as RU_STREAM } from "./ru/stream.js";
 import { PACK as RU } from "./ru.js";
 import { fill, type Params, pluralize } from "./text.js";
 import type { Dictionary, Key, Language, Pack, PluralKey } from "./types.js";
@@ -29,6 +31,7 @@ import { GAME as UK_GAME } from "./uk/game.js";
 import { NIGHTS as UK_NIGHTS } from "./uk/nights.js";
 import { PEOPLE as UK_PEOPLE } from "./uk/people.js";
 import { PHONE as UK_PHONE } from "./uk/phone.js";
+import { STREAM as UK_STREAM } from "./uk/stream.js";
 import { PACK as UK } from "./uk.js";
 
 export type { Params } from "./text.js";
@@ -47,6 +50,7 @@ export const GAME_STRINGS: Strings = { ru: RU_GAME, uk: UK_GAME, en: EN_GAME };
 export const NIGHTS_STRINGS: Strings = { ru: RU_NIGHTS, uk: UK_NIGHTS, en: EN_NIGHTS };
 export const PEOPLE_STRINGS: Strings = { ru: RU_PEOPLE, uk: UK_PEOPLE, en: EN_PEOPLE };
 export const PHONE_STRINGS: Strings = { ru: RU_PHONE, uk: UK_PHONE, en: EN_PHONE };
+export const STREAM_STRINGS: Strings = { ru: RU_STREAM, uk: UK_STREAM, en: EN_STREAM };
 
 /** Every part's words; a key defined by two parts is a mistake the i18n test reports. */
 export const PARTS: Readonly<Record<string, Strings>> = {
@@ -58,6 +62,7 @@ export const PARTS: Readonly<Record<string, Strings>> = {
   nights: NIGHTS_STRINGS,
   people: PEOPLE_STRINGS,
   phone: PHONE_STRINGS,
+  stream: STREAM_STRINGS,
 };
 
 /** Each language's merged table. */

@@ -9,9 +9,20 @@ import { NIGHTS } from "./en/nights.js";
 import { PEOPLE } from "./en/people.js";
 import { PHONE } from "./en/phone.js";
 import { PLURALS } from "./en/plurals.js";
+import { STREAM } from "./en/stream.js";
 import type { Pack } from "./types.js";
 
 /** The parts merged; a key two parts define is a mistake the i18n test reports. */
-export const WORDS = { ...APP, ...AWAY, ...CHAT, ...CLUB, ...GAME, ...NIGHTS, ...PEOPLE, ...PHONE };
+export const WORDS = {
+  ...APP,
+  ...AWAY,
+  ...CHAT,
+  ...CLUB,
+  ...GAME,
+  ...NIGHTS,
+  ...PEOPLE,
+  ...PHONE,
+  ...STREAM,
+};
 
 export const PACK: Pack = { words: WORDS, plurals: PLURALS };

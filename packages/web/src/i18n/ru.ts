@@ -9,6 +9,7 @@ import { NIGHTS } from "./ru/nights.js";
 import { PEOPLE } from "./ru/people.js";
 import { PHONE } from "./ru/phone.js";
 import { PLURALS } from "./ru/plurals.js";
+import { STREAM } from "./ru/stream.js";
 import type { Pack } from "./types.js";
 
 /** The parts merged; a key two parts define is a mistake the i18n test reports. */
@@ -21,6 +22,7 @@ export const WORDS: Pack["words"] = {
   ...NIGHTS,
   ...PEOPLE,
   ...PHONE,
+  ...STREAM,
 };
 
 export const PACK: Pack = { words: WORDS, plurals: PLURALS };

@@ -10,6 +10,7 @@ import { NIGHTS } from "./uk/nights.js";
 import { PEOPLE } from "./uk/people.js";
 import { PHONE } from "./uk/phone.js";
 import { PLURALS } from "./uk/plurals.js";
+import { STREAM } from "./uk/stream.js";
 
 /** The parts merged; a key two parts define is a mistake the i18n test reports. */
 export const WORDS: Pack["words"] = {
@@ -21,6 +22,7 @@ export const WORDS: Pack["words"] = {
   ...NIGHTS,
   ...PEOPLE,
   ...PHONE,
+  ...STREAM,
 };
 
 export const PACK: Pack = { words: WORDS, plurals: PLURALS };

@@ -37,6 +37,9 @@ export function NightPage(props: { id: string; lang: Language }) {
           waiting: night.night.waiting,
         })}
       </p>
+      <p>
+        <a href={`/board/${encodeURIComponent(night.night.id)}`}>{t("board.open")}</a>
+      </p>
       <ErrorLine text={error} />
       <div class="night-card stack">
         <p class={me.seat ? "night-seat" : undefined} aria-live="polite">

@@ -35,7 +35,11 @@ export function RoundView(props: {
               ))}
             </ol>
             {table.table && runs && (
-              <Link href={`/tables/${encodeURIComponent(table.table)}`}>{t("nights.openTable")}</Link>
+              <p class="night-row">
+                <Link href={`/tables/${encodeURIComponent(table.table)}`}>{t("nights.openTable")}</Link>
+                <a href={`/overlay/${encodeURIComponent(table.table)}`}>{t("overlay.open")}</a>
+                <a href={`/broadcast/${encodeURIComponent(table.table)}`}>{t("broadcast.open")}</a>
+              </p>
             )}
           </div>
         ))}
