@@ -3,6 +3,7 @@
 import { APP_STRINGS } from "./app.js";
 import { AWAY_STRINGS } from "./away.js";
 import { CHAT_STRINGS } from "./chat.js";
+import { CITY_STRINGS } from "./city.js";
 import { CLUB_STRINGS } from "./club.js";
 import { GAME_STRINGS } from "./game.js";
 import { NIGHTS_STRINGS } from "./nights.js";
@@ -15,6 +16,7 @@ export const PARTS: Readonly<Record<string, Strings>> = {
   app: APP_STRINGS,
   away: AWAY_STRINGS,
   chat: CHAT_STRINGS,
+  city: CITY_STRINGS,
   club: CLUB_STRINGS,
   game: GAME_STRINGS,
   nights: NIGHTS_STRINGS,
