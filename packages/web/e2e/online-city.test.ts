@@ -133,13 +133,19 @@ describe("the city on every phone at an online table (three people, nine bots)",
     const [first, second, away] = seats as [(typeof seats)[0], (typeof seats)[0], (typeof seats)[0]];
 
     // --- Day 1: the first vote; the city is axe clean; the step bar stays in sight ------------------------
-    await first.page
-      .locator(".city-step .deadline-then")
-      .filter({ hasText: /^No vote in time: your vote goes to seat \d+\.$/ })
-      .waitFor({ timeout: 60_000 });
-    expect(await audit(first.page, "phone: the city at an online table")).toEqual([]);
-    await first.page.locator(".city-log").scrollIntoViewIfNeeded();
-    const bar = await first.page.locator(".city-step").boundingBox();
+    // (whichever phone is asked first: a seat may be out before its first vote)
+    const voter = await Promise.any(
+      seats.map(async (p) => {
+        await p.page
+          .locator(".city-step .deadline-then")
+          .filter({ hasText: /^No vote in time: your vote goes to seat \d+\.$/ })
+          .waitFor({ timeout: 60_000 });
+        return p;
+      }),
+    );
+    expect(await audit(voter.page, "phone: the city at an online table")).toEqual([]);
+    await voter.page.locator(".city-log").scrollIntoViewIfNeeded();
+    const bar = await voter.page.locator(".city-step").boundingBox();
     expect(bar?.y ?? 999).toBeLessThan(5);
 
     // --- One phone goes offline past the grace time: a bot plays it; it comes back ------------------------
@@ -198,13 +204,13 @@ describe("the city on every phone at an online table (three people, nine bots)",
     expect(view.votings.length).toBeGreaterThan(0);
 
     // --- Every deadline counted down, and was marked near -------------------------------------------------
+    // (a seat may be out early, and the reloaded phone's record starts again: counted over all three)
+    let ticked = 0;
+    let answers = 0;
     for (const { seat, page } of seats) {
       const seen = await clocksOf(page);
       const byDeadline = new Map<string, ClockSeen[]>();
       for (const c of seen) byDeadline.set(c.at, [...(byDeadline.get(c.at) ?? []), c]);
-      expect(byDeadline.size, `seat ${seat}: deadlines seen`).toBeGreaterThan(1);
-      let ticked = 0;
-      let answers = 0;
       for (const [at, clocks] of byDeadline) {
         const values = clocks.map((c) => seconds(c.text));
         // Never up: a deadline only counts down.
@@ -224,9 +230,9 @@ describe("the city on every phone at an online table (three people, nine bots)",
         ).toBe(true);
         expect(clocks[0]?.then).toMatch(/^No (vote|answer|choice) in time: /);
       }
-      expect(answers, `seat ${seat}: answers' deadlines seen`).toBeGreaterThan(0);
-      expect(ticked, `seat ${seat}: answers' deadlines seen ticking`).toBeGreaterThan(0);
     }
+    expect(answers, "answers' deadlines seen").toBeGreaterThan(2);
+    expect(ticked, "answers' deadlines seen ticking").toBeGreaterThan(0);
 
     // --- The city in Russian and Ukrainian ------------------------------------------------------------------
     await first.page.locator(".phone-lang select").selectOption("ru");
@@ -234,6 +240,9 @@ describe("the city on every phone at an online table (three people, nine bots)",
     await second.page.locator(".phone-lang select").selectOption("uk");
     await second.page.getByRole("heading", { name: "Оголошення ведучого" }).waitFor();
     expect(await audit(second.page, "phone: the city, in Ukrainian, at the end")).toEqual([]);
+    // The same screen on a console-sized window.
+    await first.page.setViewportSize({ width: 1280, height: 800 });
+    expect(await audit(first.page, "phone: the city at 1280×800, in Russian")).toEqual([]);
     expect(errors).toEqual([]);
   }, 180_000);
 });
