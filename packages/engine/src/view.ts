@@ -140,6 +140,12 @@ export interface YouView {
   /** The game waits for this seat now. */
   readonly awaited: boolean;
   /**
+   * When the step this seat is awaited in began (ms), or null while it is not awaited: an online
+   * table's deadline for its answer counts from it (at night, too, where phase.since is 0 to
+   * players: only the seat woken learns when its own turn began, on its own phone).
+   */
+  readonly awaitedSince: number | null;
+  /**
    * At night, the role this seat is woken for and chooses as now, or null: the Don answers for
    * "mafia", and so does the lone prostitute, who shoots once the mafiosi are out (NIGHT-5). The
    * host calls it aloud at a live table, so it tells the seat nothing it would not hear there.
@@ -439,6 +445,7 @@ function youView(state: GameState, seat: Seat): YouView {
     choices,
     noteUsed: me.card === "commissar" ? state.noteUsed : null,
     awaited: awaiting(state).includes(seat),
+    awaitedSince: awaiting(state).includes(seat) ? state.stepSince : null,
     awake:
       phase.kind === "night" && phase.step.kind === "wake" && awaiting(state).includes(seat)
         ? phase.step.role

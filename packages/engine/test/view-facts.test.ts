@@ -6,7 +6,7 @@
 import { CARDS, FOUL_LIMITS, SEAT_COMMANDS, type Seat, seatMaySend, viewFor } from "@misto/engine";
 import { describe, expect, it } from "vitest";
 import { choose, firstNight, nightUntil } from "./night-helpers.js";
-import { COMMISSAR, DON, Table } from "./scenario.js";
+import { COMMISSAR, DOCTOR, DON, MANIAC, Table } from "./scenario.js";
 
 const outDon = (voter: Seat) => (voter === DON ? 8 : DON);
 const donVotedOut = () => new Table().advance().toVoting().vote(outDon);
@@ -209,5 +209,36 @@ describe("view facts: the night script", () => {
     expect(plain.viewAs("host").host?.script).toMatchObject({ role: "acquaintance", withProstitute: false });
     const known = new Table({ settings: { firstPhase: "night", prostituteKnowsMafia: true } }).advance();
     expect(known.viewAs("host").host?.script).toMatchObject({ role: "acquaintance", withProstitute: true });
+  });
+});
+
+describe("view facts: when an awaited seat's turn began", () => {
+  it("at night only the seat woken learns when its turn began; the others' phase.since stays 0", () => {
+    const t = firstNight();
+    nightUntil(t, "doctor");
+    const since = t.state.stepSince;
+    expect(since).toBeGreaterThan(0);
+    expect(viewFor(t.state, DOCTOR).you?.awaitedSince).toBe(since);
+    expect(viewFor(t.state, DOCTOR).phase.since).toBe(0);
+    for (const seat of [DON, COMMISSAR, MANIAC, 9]) {
+      expect(viewFor(t.state, seat).you?.awaitedSince).toBeNull();
+      expect(viewFor(t.state, seat).phase.since).toBe(0);
+    }
+  });
+
+  it("DAY-5 each voter's turn begins with the ballot before his: his deadline counts from it", () => {
+    const t = new Table().advance().toVoting();
+    const first = t.state.phase.kind === "day" && "queue" in t.state.phase.step ? t.state.phase.step : null;
+    const voter = first?.queue[first.index] as Seat;
+    const began = t.state.stepSince;
+    expect(viewFor(t.state, voter).you?.awaitedSince).toBe(began);
+    const other = (voter % 12) + 1;
+    expect(viewFor(t.state, other).you?.awaitedSince).toBeNull();
+    t.do({ type: "vote", voter, target: other });
+    expect(t.state.stepSince).toBeGreaterThan(began);
+    expect(viewFor(t.state, voter).you?.awaitedSince).toBeNull();
+    expect(viewFor(t.state, other).you?.awaitedSince).toBe(
+      t.state.phase.kind === "day" ? t.state.stepSince : -1,
+    );
   });
 });

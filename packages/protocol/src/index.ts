@@ -1,6 +1,7 @@
 // @misto/protocol: the contract between the server and its clients (HTTP bodies, realtime messages).
 
 export * from "./club.js";
+export * from "./deadline.js";
 export * from "./http.js";
 export * from "./nights.js";
 export * from "./online.js";

@@ -120,12 +120,16 @@ export const SeatsAnswer = Type.Object({
 });
 export type SeatsAnswer = Static<typeof SeatsAnswer>;
 
-/** GET /api/seat (Bearer seat token): the phone's seat, its player's name and the seat's view. */
+/**
+ * GET /api/seat (Bearer seat token): the phone's seat, its player's name and the seat's view, and an
+ * online table's settings (its deadlines, said on the phone before they pass; null at a live table).
+ */
 export const SeatAnswer = Type.Object({
   table: Type.String(),
   seat: Type.Integer({ minimum: 1, maximum: 12 }),
   name: Type.String(),
   seq: Type.Integer(),
   view: ViewJson,
+  online: Type.Union([OnlineSettingsJson, Type.Null()]),
 });
 export type SeatAnswer = Static<typeof SeatAnswer>;

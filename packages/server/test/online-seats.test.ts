@@ -114,6 +114,8 @@ describe.each(BACKENDS)("an online table's seats on $name", (backend) => {
     const seat = await seatOf(h, token);
     expect(seat.statusCode).toBe(200);
     expect(seat.json()).toMatchObject({ table: t.id, seat: 1, view: { viewer: 1 } });
+    // The table's deadlines, as it runs with them: the phone says them before they pass.
+    expect(seat.json().online).toMatchObject({ nightMs: HELD.nightMs, voteMs: HELD.voteMs });
     await stillOn(await phoneOn(clients, base, t.id, token));
   }, 60_000);
 

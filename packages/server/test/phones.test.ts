@@ -110,6 +110,8 @@ describe.each(BACKENDS)("phones on $name", (backend) => {
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({ table: t.id, seat: 3, name: "Player 3" });
     expect(me.json().view.viewer).toBe(3);
+    // A live table has no deadlines of the server's: the phone shows no online screen.
+    expect(me.json().online).toBeNull();
     expect((await h.app.inject({ method: "GET", url: "/api/seat" })).statusCode).toBe(401);
   });
 

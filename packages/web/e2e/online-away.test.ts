@@ -5,20 +5,21 @@
 // button; he presses it, and both say he is back. The form, the phone and the page are axe clean.
 
 import { type RunningServer, startServer } from "@misto/server";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { audit } from "./axe.js";
-import { launch, setUpClub, tempDb } from "./club.js";
+import { launch, tempDb } from "./club.js";
+import { createOnlineTable, openOnlineForm, Phones, takeSeat } from "./online-table.js";
 
 /** The runner's pace; the deadlines are the table's own, typed in the form. */
 const ONLINE = { pauseMs: 100, botDelayMs: [50, 200] as const, stepMs: () => 300 };
 const STEP_MS = 20_000;
-const PHONE = { locale: "en-US", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
 let server: RunningServer | undefined;
 let db: { file: string; dispose: () => void } | undefined;
 let browser: Browser | undefined;
-const contexts: BrowserContext[] = [];
+const phones = new Phones(() => browser as Browser, STEP_MS);
+const page = () => phones.page();
 
 beforeAll(async () => {
   db = tempDb();
@@ -27,19 +28,11 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
+  await phones.closeAll();
   await browser?.close().catch(() => undefined);
   await server?.close();
   db?.dispose();
 }, 30_000);
-
-async function page(): Promise<Page> {
-  const context = await (browser as Browser).newContext(PHONE);
-  contexts.push(context);
-  const p = await context.newPage();
-  p.setDefaultTimeout(STEP_MS);
-  return p;
-}
 
 describe("an absent player at an online table made from the form", () => {
   it("a bot takes the seat of a player who misses his deadline; everyone is told; he takes it back", async () => {
@@ -50,32 +43,23 @@ describe("an absent player at an online table made from the form", () => {
     // --- The form: online, one seat for people, short deadlines, no names ----------------------------
     const host = await page();
     host.on("pageerror", (e) => errors.push(`host: ${String(e)}`));
-    await setUpClub(host, server.setupLink as string);
-    await host.goto(`${base}/tables/new`);
-    await host.getByRole("heading", { name: "New table" }).waitFor();
-    await host.fill("#table-title", "Away e2e");
-    await host.locator("label.toggle", { hasText: "Online table" }).click();
+    await openOnlineForm(host, base, server.setupLink as string, "Away e2e");
     // Online, nobody is named: the seats are the people's who join by the code, and the bots'.
     expect(await host.locator("#seat-1").count()).toBe(0);
-    await host.getByRole("heading", { name: "Table settings" }).waitFor();
     // The defaults are the protocol's; a value out of range is refused before anything is sent.
     expect(await host.inputValue("#online-humanSeats")).toBe("12");
     await host.fill("#online-humanSeats", "13");
     await host.getByRole("button", { name: "Create the table" }).click();
     await host.getByText("From 1 to 12.").waitFor();
     expect(new URL(host.url()).pathname).toBe("/tables/new");
-    await host.fill("#online-humanSeats", "1");
-    await host.fill("#online-startMs", "6");
-    await host.fill("#online-nightMs", "1.5");
-    await host.fill("#online-voteMs", "1.5");
-    await host.fill("#online-missedDeadlines", "1");
     expect(await audit(host, "new online table form")).toEqual([]);
-    await host.getByRole("button", { name: "Create the table" }).click();
-    await host.waitForURL((url) => url.pathname.startsWith("/online/"));
-    const tableId = decodeURIComponent(new URL(host.url()).pathname.split("/").pop() ?? "");
-    const codeLine = host.locator(".phones-code");
-    await expect.poll(() => codeLine.textContent(), { timeout: STEP_MS }).toMatch(/^Table code: /);
-    const code = ((await codeLine.textContent()) ?? "").replace("Table code: ", "");
+    const { tableId, code } = await createOnlineTable(host, {
+      humanSeats: 1,
+      startMs: "6",
+      nightMs: "1.5",
+      voteMs: "1.5",
+      missedDeadlines: "1",
+    });
     await host.getByText("Seats for people").waitFor();
 
     // --- One phone takes seat 1; a later seat is the bots' ---------------------------------------------
@@ -87,12 +71,7 @@ describe("an absent player at an online table made from the form", () => {
     await phone.getByRole("button", { name: "2", exact: true }).click();
     await phone.getByRole("button", { name: "Take seat 2" }).click();
     await phone.getByText("Seat 2 at this table is a bot's: pick a seat for people.").waitFor();
-    await phone.getByRole("button", { name: "1", exact: true }).click();
-    await phone.getByRole("button", { name: "Take seat 1" }).click();
-    await phone.waitForURL((url) => url.pathname === `/seat/${encodeURIComponent(tableId)}`);
-    await expect
-      .poll(() => phone.locator(".phone-conn").textContent(), { timeout: STEP_MS })
-      .toBe("Connected");
+    await takeSeat(phone, base, code, 1, tableId);
 
     // --- He does nothing: his first missed deadline hands his seat to a bot ------------------------------
     const taken = /^Seat 1 is played by a bot: missed deadlines$/;

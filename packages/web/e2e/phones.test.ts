@@ -252,6 +252,9 @@ describe("players' phones at a table (join, the held card, a vote, a night choic
     for (const phone of phones)
       await expect.poll(() => phone.page.locator(".phone-title").textContent()).toBe("Day 1 · voting");
     await checkpoint("day 1 vote");
+    // A live club table's phone keeps its calm screen: no chat box, none of an online table's city.
+    for (const phone of phones)
+      expect(await phone.page.locator(".chat, textarea, .city-step, .city-log").count()).toBe(0);
 
     // The vote starts at seat 2 (DAY-5). Phones vote on their own turns; the host taps the others.
     const ballots: [number, number][] = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 1].map((v) => [

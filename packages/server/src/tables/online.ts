@@ -8,7 +8,6 @@ import { randomUUID } from "node:crypto";
 import { type Bot, HeuristicBot, hostMove, NO_RATING, type Seen, typingMs } from "@misto/bots";
 import {
   type Action,
-  type Actor,
   awaiting,
   type Game,
   legalActions,
@@ -18,7 +17,7 @@ import {
   type View,
   viewFor,
 } from "@misto/engine";
-import type { AwayMessage } from "@misto/protocol";
+import { type AwayMessage, missedAnswer } from "@misto/protocol";
 import { HttpError } from "../errors.js";
 import type { Subscriber, Watcher } from "../realtime/hub.js";
 import type { Store } from "../store/index.js";
@@ -556,43 +555,9 @@ function ask(bot: Bot, state: Game, seat: Seat): Action | null {
   return action;
 }
 
-/**
- * A seat that has not acted by its deadline. A night choice is a skip (never a random pick: a pick
- * could reveal a role); the commissar leaves no note; a lift-all answer is "yes" (with "no", silent
- * players could tie the city day after day for ever: a silent Don means no night shot). A vote cannot be
- * skipped (every voter votes, DAY-5): it goes to the first legal target after the voter in seat
- * order (wrapping round) — a fixed rule that tells nothing of anyone's role. A rating vote likewise.
- * Entered by the host (the server) for the seat.
- */
+/** A seat that has not acted by its deadline: what the host enters for it (@misto/protocol deadline.ts). */
 export function timeoutAction(state: Game, seat: Seat): Action | null {
-  const actions = legalActions(state, seat);
-  const host: Actor = "host";
-  const first = actions[0];
-  if (!first) return null;
-  switch (first.type) {
-    case "choose":
-      return { actor: host, type: "choose", seat, target: null };
-    case "note":
-      return { actor: host, type: "note", seat, leave: false };
-    case "liftVote":
-      return { actor: host, type: "liftVote", voter: seat, yes: true };
-    case "vote": {
-      const votes = actions.filter((a): a is Extract<Action, { type: "vote" }> => a.type === "vote");
-      const pick = votes.find((a) => a.target > seat) ?? votes[0];
-      return pick ? { ...pick, actor: host } : null;
-    }
-    case "ratingVote": {
-      const votes = actions.filter(
-        (a): a is Extract<Action, { type: "ratingVote" }> => a.type === "ratingVote",
-      );
-      const pick = votes.find((a) => a.candidate !== null && a.candidate > seat) ?? votes[0];
-      return pick ? { ...pick, actor: host } : null;
-    }
-    case "contestVote":
-      return { actor: host, type: "contestVote", voter: seat, support: false };
-    default:
-      return null;
-  }
+  return missedAnswer(legalActions(state, seat), seat);
 }
 
 export type { OnlineOptions as OnlineRunnerOptions };

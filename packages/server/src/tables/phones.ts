@@ -193,6 +193,7 @@ export function phoneRoutes(
           name: viewFor(table.state, "spectator").seats[row.seat - 1]?.name ?? "",
           seq: table.seatSeqs[row.seat - 1] ?? 0,
           view: JSON.parse(json),
+          online: table.online ? onlineOf(table) : null,
         };
         return answer;
       },

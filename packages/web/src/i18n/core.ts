@@ -4,6 +4,7 @@
 import { APP as EN_APP } from "./en/app.js";
 import { AWAY as EN_AWAY } from "./en/away.js";
 import { CHAT as EN_CHAT } from "./en/chat.js";
+import { CITY as EN_CITY } from "./en/city.js";
 import { CLUB as EN_CLUB } from "./en/club.js";
 import { GAME as EN_GAME } from "./en/game.js";
 import { NIGHTS as EN_NIGHTS } from "./en/nights.js";
@@ -14,6 +15,7 @@ import { PACK as EN } from "./en.js";
 import { APP as RU_APP } from "./ru/app.js";
 import { AWAY as RU_AWAY } from "./ru/away.js";
 import { CHAT as RU_CHAT } from "./ru/chat.js";
+import { CITY as RU_CITY } from "./ru/city.js";
 import { CLUB as RU_CLUB } from "./ru/club.js";
 import { GAME as RU_GAME } from "./ru/game.js";
 import { NIGHTS as RU_NIGHTS } from "./ru/nights.js";
@@ -26,6 +28,7 @@ import type { Dictionary, Key, Language, Pack, PluralKey } from "./types.js";
 import { APP as UK_APP } from "./uk/app.js";
 import { AWAY as UK_AWAY } from "./uk/away.js";
 import { CHAT as UK_CHAT } from "./uk/chat.js";
+import { CITY as UK_CITY } from "./uk/city.js";
 import { CLUB as UK_CLUB } from "./uk/club.js";
 import { GAME as UK_GAME } from "./uk/game.js";
 import { NIGHTS as UK_NIGHTS } from "./uk/nights.js";
@@ -45,6 +48,7 @@ export const PACKS: Readonly<Record<Language, Pack>> = { ru: RU, uk: UK, en: EN 
 export const APP_STRINGS: Strings = { ru: RU_APP, uk: UK_APP, en: EN_APP };
 export const AWAY_STRINGS: Strings = { ru: RU_AWAY, uk: UK_AWAY, en: EN_AWAY };
 export const CHAT_STRINGS: Strings = { ru: RU_CHAT, uk: UK_CHAT, en: EN_CHAT };
+export const CITY_STRINGS: Strings = { ru: RU_CITY, uk: UK_CITY, en: EN_CITY };
 export const CLUB_STRINGS: Strings = { ru: RU_CLUB, uk: UK_CLUB, en: EN_CLUB };
 export const GAME_STRINGS: Strings = { ru: RU_GAME, uk: UK_GAME, en: EN_GAME };
 export const NIGHTS_STRINGS: Strings = { ru: RU_NIGHTS, uk: UK_NIGHTS, en: EN_NIGHTS };
@@ -57,6 +61,7 @@ export const PARTS: Readonly<Record<string, Strings>> = {
   app: APP_STRINGS,
   away: AWAY_STRINGS,
   chat: CHAT_STRINGS,
+  city: CITY_STRINGS,
   club: CLUB_STRINGS,
   game: GAME_STRINGS,
   nights: NIGHTS_STRINGS,

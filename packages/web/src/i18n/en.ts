@@ -3,6 +3,7 @@
 import { APP } from "./en/app.js";
 import { AWAY } from "./en/away.js";
 import { CHAT } from "./en/chat.js";
+import { CITY } from "./en/city.js";
 import { CLUB } from "./en/club.js";
 import { GAME } from "./en/game.js";
 import { NIGHTS } from "./en/nights.js";
@@ -17,6 +18,7 @@ export const WORDS = {
   ...APP,
   ...AWAY,
   ...CHAT,
+  ...CITY,
   ...CLUB,
   ...GAME,
   ...NIGHTS,

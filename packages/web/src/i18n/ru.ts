@@ -3,6 +3,7 @@
 import { APP } from "./ru/app.js";
 import { AWAY } from "./ru/away.js";
 import { CHAT } from "./ru/chat.js";
+import { CITY } from "./ru/city.js";
 import { CLUB } from "./ru/club.js";
 import { GAME } from "./ru/game.js";
 import { NIGHTS } from "./ru/nights.js";
@@ -17,6 +18,7 @@ export const WORDS: Pack["words"] = {
   ...APP,
   ...AWAY,
   ...CHAT,
+  ...CITY,
   ...CLUB,
   ...GAME,
   ...NIGHTS,

@@ -4,6 +4,7 @@ import type { Pack } from "./types.js";
 import { APP } from "./uk/app.js";
 import { AWAY } from "./uk/away.js";
 import { CHAT } from "./uk/chat.js";
+import { CITY } from "./uk/city.js";
 import { CLUB } from "./uk/club.js";
 import { GAME } from "./uk/game.js";
 import { NIGHTS } from "./uk/nights.js";
@@ -17,6 +18,7 @@ export const WORDS: Pack["words"] = {
   ...APP,
   ...AWAY,
   ...CHAT,
+  ...CITY,
   ...CLUB,
   ...GAME,
   ...NIGHTS,

@@ -104,7 +104,9 @@ function ChatRoom(props: {
   };
   return (
     <div class="chat-room">
-      <ol class="chat-lines" ref={list} aria-live="polite">
+      {/* Focusable: it scrolls, and a keyboard must reach its older lines. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reached by keyboard. */}
+      <ol class="chat-lines" ref={list} aria-live="polite" tabIndex={0}>
         {entries.length === 0 && <li class="chat-empty">{t(props.empty)}</li>}
         {entries.map((e) => (
           <li key={e.key} class={e.mine ? "chat-line chat-mine" : "chat-line"}>

@@ -3,6 +3,8 @@
 // and the player's own answer with a confirmation before it is sent. Silent: no sound, no
 // vibration, no animation; the night screen is the same for every living player (screen.ts): a
 // pick that counts for nothing is confirmed like any other and sends nothing (docs/api.md "Phones").
+// At an online table the phone shows the city too (CityPanel.tsx): the step and its deadlines at
+// the top, the seats, the host's log and the chat; at a live club table it keeps its calm screen.
 
 import { useEffect, useState } from "preact/hooks";
 import { LanguageSwitch } from "../app/LanguageSwitch.js";
@@ -11,16 +13,18 @@ import { t } from "../i18n/index.js";
 import type { Language } from "../i18n/types.js";
 import { AwayNotice } from "./AwayNotice.js";
 import { ChatPanel } from "./ChatPanel.js";
+import { AnnouncementLog, CitySeats, StepBar } from "./CityPanel.js";
+import { DeadlineClock } from "./DeadlineClock.js";
+import { type Deadline, deadlinesOf } from "./deadline.js";
+import { tr } from "./lineText.js";
 import { StepClock } from "./StepClock.js";
-import { type CardFacts, cardFacts, type Line, type PhoneScreen, phoneScreen } from "./screen.js";
+import { type CardFacts, cardFacts, type PhoneScreen, phoneScreen } from "./screen.js";
 import { joinedSeat } from "./seatStore.js";
 import { type PhoneSocket, usePhoneSocket } from "./usePhoneSocket.js";
+import { useSeatOnline } from "./useSeatOnline.js";
 import "./phone.css";
 
-export function tr(line: Line): string {
-  const params = line.card ? { ...line.params, card: t(`card.${line.card}`) } : line.params;
-  return t(line.key, params);
-}
+export { tr };
 
 export function SeatPage(props: { tableId: string; lang: Language }) {
   const seat = joinedSeat(props.tableId);
@@ -39,13 +43,19 @@ export function SeatPage(props: { tableId: string; lang: Language }) {
 
 function SeatScreen(props: { tableId: string; seat: number; token: string; lang: Language }) {
   const socket = usePhoneSocket(props.tableId, props.token);
+  const online = useSeatOnline(props.token, socket.connected);
   useEffect(() => keepAwake(), []);
   const view = socket.view;
+  const screen = view ? phoneScreen(view) : null;
+  const deadlines = view ? deadlinesOf(view, online ?? null) : [];
+  // At night the seat woken sees its deadline on the held card only (the equal night screen).
+  const secret = deadlines.find((d) => d.secret) ?? null;
+  const strikes = online?.missedDeadlines ?? null;
   // A night answer the server refused is told on the held card only: on the screen it would show
   // a called phone (uncalled phones send nothing, so nothing of theirs is ever refused).
   const [nightRefusal, setNightRefusal] = useState<string | null>(null);
   return (
-    <div class="phone" lang={props.lang}>
+    <div class={online ? "phone phone-online" : "phone"} lang={props.lang}>
       <header class="phone-head">
         <p class="phone-seat">
           <span class="visually-hidden">{t("phone.seatLabel", { n: props.seat })}</span>
@@ -61,12 +71,21 @@ function SeatScreen(props: { tableId: string; seat: number; token: string; lang:
           {socket.refused}
         </p>
       )}
+      {online && view && screen && (
+        <StepBar view={view} title={screen.title} deadlines={deadlines} strikes={online.missedDeadlines} />
+      )}
       <AwayNotice away={socket.away} seat={props.seat} onTakeBack={socket.reconnect} />
-      {view ? (
+      {view && screen ? (
         <>
-          <HeldCard facts={cardFacts(view)} refusal={nightRefusal} />
-          <ScreenBody screen={phoneScreen(view)} socket={socket} onNightRefusal={setNightRefusal} />
-          <ChatPanel view={view} socket={socket} />
+          <HeldCard facts={cardFacts(view)} refusal={nightRefusal} deadline={secret} strikes={strikes} />
+          <ScreenBody screen={screen} socket={socket} onNightRefusal={setNightRefusal} clock={!online} />
+          {online && (
+            <>
+              <CitySeats view={view} />
+              <AnnouncementLog view={view} />
+              <ChatPanel view={view} socket={socket} />
+            </>
+          )}
         </>
       ) : (
         <p class="phone-line">{t("phone.waiting")}</p>
@@ -76,7 +95,13 @@ function SeatScreen(props: { tableId: string; seat: number; token: string; lang:
 }
 
 /** The card, shown only while the button is held (pointer, touch or the space bar). */
-function HeldCard(props: { facts: CardFacts | null; refusal: string | null }) {
+function HeldCard(props: {
+  facts: CardFacts | null;
+  refusal: string | null;
+  /** The seat's own night deadline, told here only. */
+  deadline: Deadline | null;
+  strikes: number | null;
+}) {
   const [held, setHeld] = useState(false);
   const facts = props.facts;
   if (!facts) return null;
@@ -117,6 +142,7 @@ function HeldCard(props: { facts: CardFacts | null; refusal: string | null }) {
             {facts.lines.map((line) => (
               <p key={`${line.key}-${JSON.stringify(line.params)}`}>{tr(line)}</p>
             ))}
+            {props.deadline && <DeadlineClock deadline={props.deadline} strikes={props.strikes} />}
             {props.refusal !== null && <p>{t("phone.rejected", { message: props.refusal })}</p>}
           </>
         )}
@@ -130,6 +156,8 @@ interface ScreenProps {
   socket: PhoneSocket;
   /** Where a refused night answer is told (the held card), or null when a new answer is sent. */
   onNightRefusal: (message: string | null) => void;
+  /** Whether the step's timer shows here (at an online table the step bar shows it instead). */
+  clock?: boolean;
 }
 
 function ScreenBody(props: ScreenProps) {
@@ -137,7 +165,7 @@ function ScreenBody(props: ScreenProps) {
   return (
     <main class={`phone-body phone-${screen.kind}`}>
       <h1 class="phone-title">{tr(screen.title)}</h1>
-      {screen.timer && (
+      {screen.timer && props.clock !== false && (
         <StepClock seconds={screen.timer.seconds} since={screen.timer.since} class="phone-clock" />
       )}
       {screen.lines.map((line) => (

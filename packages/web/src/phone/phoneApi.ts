@@ -1,22 +1,24 @@
-// The phone's HTTP calls (docs/api.md, "Phones"): join a table by its code and a seat; and the
-// host's list of seats and who joined, with the table's join code.
+// The phone's HTTP calls (docs/api.md, "Phones"): join a table by its code and a seat; the seat's
+// own answer (its view, and an online table's deadlines); and the host's list of seats and who
+// joined, with the table's join code.
 
-import type { SeatsAnswer } from "@misto/protocol";
+import type { SeatAnswer, SeatsAnswer } from "@misto/protocol";
 import type { Result } from "../api/client.js";
 import type { JoinedSeat } from "./seatStore.js";
 
 /** The host's list of seats: the server's answer (GET /api/tables/:id/seats). */
 export type SeatsInfo = SeatsAnswer;
 
-async function call<T>(method: string, url: string, body?: unknown): Promise<Result<T>> {
+async function call<T>(method: string, url: string, body?: unknown, token?: string): Promise<Result<T>> {
   let response: Response;
+  const auth: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   try {
     response = await fetch(url, {
       method,
       credentials: "same-origin",
       ...(body === undefined
-        ? {}
-        : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
+        ? { headers: auth }
+        : { headers: { ...auth, "content-type": "application/json" }, body: JSON.stringify(body) }),
     });
   } catch {
     return { ok: false, error: { status: 0, error: "offline", message: "The server cannot be reached." } };
@@ -47,6 +49,8 @@ const tableUrl = (id: string) => `/api/tables/${encodeURIComponent(id)}`;
 
 export const phoneApi = {
   join: (code: string, seat: number) => call<JoinedSeat>("POST", "/api/join", { code, seat }),
+  /** The seat a token holds, its view and its table's online settings (null at a live table). */
+  seat: (token: string) => call<SeatAnswer>("GET", "/api/seat", undefined, token),
   seats: (table: string) => call<SeatsInfo>("GET", `${tableUrl(table)}/seats`),
   free: (table: string, seat: number) => call<null>("DELETE", `${tableUrl(table)}/seats/${seat}`),
 };
