@@ -6,6 +6,7 @@ export * from "./http.js";
 export * from "./nights.js";
 export * from "./online.js";
 export * from "./patch.js";
+export * from "./print.js";
 export * from "./rating.js";
 export * from "./realtime.js";
 export * from "./stream.js";

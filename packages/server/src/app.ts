@@ -19,6 +19,7 @@ import { Metrics } from "./observe/metrics.js";
 import { metricsRoute, outcomeOf } from "./observe/metrics-route.js";
 import { tableChildLogger } from "./observe/table-logs.js";
 import { openApiRoute, SWAGGER_OPTIONS } from "./openapi.js";
+import { printRoutes } from "./print/routes.js";
 import { ratingRoutes } from "./rating/routes.js";
 import { socketError } from "./realtime/bad-frames.js";
 import { Hub } from "./realtime/hub.js";
@@ -168,6 +169,7 @@ async function build(options: ServerOptions, redis: RedisLink | null): Promise<F
   await app.register(roundRoutes(store, tables));
   const broadcast = new Broadcast(tables, store, options.broadcastDelayMs ?? BROADCAST_DELAY_MS);
   await app.register(streamRoutes(store, broadcast));
+  await app.register(printRoutes(store));
   metricsRoute(app, metrics, options.metricsToken);
   openApiRoute(app);
   realtimeRoute(app, store, tables, hub, outChat);

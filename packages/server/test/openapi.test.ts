@@ -71,6 +71,7 @@ const ROUTES: Record<string, Rule> = {
   "GET /api/games": "account",
   "GET /api/games/{id}": "account",
   "GET /api/games/{id}/record": "account",
+  "GET /api/games/{id}/protocol.pdf": "account",
   "PUT /api/games/{id}/points": "host",
   "POST /api/games/import": "admin",
   "GET /api/export/rating.csv": "account",
@@ -91,6 +92,7 @@ const ROUTES: Record<string, Rule> = {
   "POST /api/nights/{id}/rounds/{n}/tables": "host",
   "GET /api/nights/{id}/board": "public",
   "GET /api/tables/{id}/broadcast": "host",
+  "GET /api/nights/{id}/rounds/{n}/seating.pdf": "account",
   // The WebSocket's upgrade; its messages are walked in realtime-messages.test.ts.
   "GET /ws": "public",
 };
@@ -156,8 +158,9 @@ const SUCCESS_CHECKED = [
   "GET /api/nights/{id}/board",
   "GET /api/tables/{id}/broadcast",
 ];
-/** Routes whose success is no JSON: nothing (204), or CSV. */
+/** Routes whose success is no JSON: nothing (204), CSV, iCalendar or a PDF. */
 const SUCCESS_NOT_JSON = [
+  "GET /api/games/{id}/protocol.pdf",
   "DELETE /api/tables/{id}/seats/{seat}",
   "DELETE /api/seasons/{id}",
   "GET /api/export/rating.csv",
@@ -427,7 +430,9 @@ describe.each(STORED)("every route of the OpenAPI document on $name", (backend) 
             ? ["text/csv"]
             : key.endsWith(".ics")
               ? ["text/calendar"]
-              : ["application/json"];
+              : key.endsWith(".pdf")
+                ? ["application/pdf"]
+                : ["application/json"];
       expect(content, key).toEqual(expected);
     }
   });

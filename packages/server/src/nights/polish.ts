@@ -1,7 +1,8 @@
 // The second pass of the seating optimiser (docs/club-nights.md "Fair seating"): the rounds drawn
 // one by one are improved together. A swap of two players between tables of any new round is
 // weighed by what it does to every pair's total over all rounds (earlier ones included), so a pair
-// that meets too often in the end is parted in whichever round it can be. Pure.
+// that meets too often in the end is parted in whichever round it can be; a tabu search then parts
+// the pairs still past the goal (one above the mean, rounded up). Pure.
 
 import type { Random } from "@misto/engine";
 import { again, HOST_WEIGHT, type Partition, SKILL_WEIGHT } from "./partition.js";
@@ -178,71 +179,100 @@ export function polish(
   repair(c, rounds, hosts);
 }
 
-/** Passes over the pairs that meet most. */
-const REPAIRS = 40;
+/** Moves of the repair at most, per seated player of the new rounds. */
+const REPAIR_MOVES = 2;
+/** Moves during which a player just moved in a round stays put there. */
+const TABU = 7;
 
-/** How the swap changes the number of pairs meeting `top` times or more. */
-function topDelta(totals: Totals, s: Swap, top: number): number {
+/** How the swap changes the meetings past the goal (a pair's meetings beyond it, summed). */
+function excessDelta(totals: Totals, s: Swap, goal: number): number {
   const a = s.A[s.i] as number;
   const b = s.B[s.j] as number;
   let delta = 0;
-  const leave = (p: number, x: number) => (totals.pair(p, x) === top ? -1 : 0);
-  // A pair already at the top going over it counts as many: the top must not rise.
-  const join = (p: number, x: number) => {
-    const m = totals.pair(p, x);
-    return m + 1 === top ? 1 : m >= top ? 100 : 0;
-  };
+  const leave = (p: number, x: number) => (totals.pair(p, x) > goal ? -1 : 0);
+  const join = (p: number, x: number) => (totals.pair(p, x) >= goal ? 1 : 0);
   for (const x of s.A) if (x !== a) delta += leave(a, x) + join(b, x);
   for (const y of s.B) if (y !== b) delta += leave(b, y) + join(a, y);
   return delta;
 }
 
 /**
- * Targets the pairs that meet most: for each meeting of such a pair, the swap of one of the two
- * with anyone at another table of that round that most lowers the number of pairs meeting that
- * often (then the cost), made when it lowers that number.
+ * Targets the pairs past the goal (one above the mean, rounded up) by tabu search: each move is the
+ * best swap of one of such a pair, in a round where they meet, with anyone at another table: the
+ * one that most lowers the meetings past the goal, then the cost, even when none lowers them (so
+ * the search walks out of a dead end), never undoing a recent move. Keeps the best rounds seen.
  */
 function repair(c: Context, rounds: number[][][], hosts: readonly (readonly (number | null)[])[]): void {
-  for (let pass = 0; pass < REPAIRS; pass++) {
-    let top = 0;
-    let meetings = 0;
-    for (const x of c.totals.pairs) {
-      top = Math.max(top, x);
-      meetings += x;
-    }
-    // At most one above the mean (rounded up) is as even as the draw needs to be.
-    const n = c.tally.players;
-    if (top <= Math.ceil(meetings / Math.max(1, n * (n - 1))) + 1) return;
-    let improved = false;
-    for (const [r, round] of rounds.entries()) {
-      for (const [ta, A] of round.entries()) {
-        for (let i = 0; i < A.length; i++) {
-          const a = A[i] as number;
-          if (!A.some((x) => x !== a && c.totals.pair(a, x) === top)) continue;
-          let best: Swap | null = null;
-          let bestTop = 0;
-          let bestDelta = Number.POSITIVE_INFINITY;
-          for (const [tb, B] of round.entries()) {
-            if (tb === ta) continue;
-            for (let j = 0; j < B.length; j++) {
-              const s = { A, B, i, j, ha: hosts[r]?.[ta] ?? null, hb: hosts[r]?.[tb] ?? null };
-              const delta = swapDelta(c, s);
-              if (delta === null) continue;
-              const tops = topDelta(c.totals, s, top);
-              if (tops < bestTop || (tops === bestTop && tops < 0 && delta < bestDelta)) {
-                best = s;
-                bestTop = tops;
-                bestDelta = delta;
-              }
+  const n = c.tally.players;
+  let meetings = 0;
+  for (const x of c.totals.pairs) meetings += x;
+  const goal = Math.ceil(meetings / Math.max(1, n * (n - 1))) + 1;
+  let excess = 0;
+  for (const x of c.totals.pairs) excess += Math.max(0, x - goal);
+  let best = { excess, rounds: rounds.map((round) => round.map((t) => [...t])) };
+  const tabu = new Map<string, number>();
+  const seated = rounds.reduce((sum, round) => sum + round.length * 12, 0);
+  for (let move = 0; move < REPAIR_MOVES * seated && excess > 0; move++) {
+    const chosen = bestMove(c, rounds, hosts, goal, (p, r) => (tabu.get(`${p}/${r}`) ?? -1) >= move);
+    if (!chosen) break;
+    const { s, r } = chosen;
+    excess += excessDelta(c.totals, s, goal);
+    tabu.set(`${s.A[s.i]}/${r}`, move + TABU);
+    tabu.set(`${s.B[s.j]}/${r}`, move + TABU);
+    apply(c.totals, s);
+    if (excess < best.excess) best = { excess, rounds: rounds.map((round) => round.map((t) => [...t])) };
+  }
+  if (best.excess < excess) restore(c, rounds, hosts, best.rounds);
+}
+
+/** The best swap for the pairs past the goal (see repair), or null when every one is tabu. */
+function bestMove(
+  c: Context,
+  rounds: number[][][],
+  hosts: readonly (readonly (number | null)[])[],
+  goal: number,
+  isTabu: (p: number, r: number) => boolean,
+): { s: Swap; r: number } | null {
+  let best: { s: Swap; r: number } | null = null;
+  let bestExcess = Number.POSITIVE_INFINITY;
+  let bestDelta = Number.POSITIVE_INFINITY;
+  for (const [r, round] of rounds.entries()) {
+    for (const [ta, A] of round.entries()) {
+      for (let i = 0; i < A.length; i++) {
+        const a = A[i] as number;
+        if (isTabu(a, r) || !A.some((x) => x !== a && c.totals.pair(a, x) > goal)) continue;
+        for (const [tb, B] of round.entries()) {
+          if (tb === ta) continue;
+          for (let j = 0; j < B.length; j++) {
+            if (isTabu(B[j] as number, r)) continue;
+            const s = { A, B, i, j, ha: hosts[r]?.[ta] ?? null, hb: hosts[r]?.[tb] ?? null };
+            const delta = swapDelta(c, s);
+            if (delta === null) continue;
+            const excess = excessDelta(c.totals, s, goal);
+            if (excess < bestExcess || (excess === bestExcess && delta < bestDelta)) {
+              best = { s, r };
+              bestExcess = excess;
+              bestDelta = delta;
             }
-          }
-          if (best) {
-            apply(c.totals, best);
-            improved = true;
           }
         }
       }
     }
-    if (!improved) return;
   }
+  return best;
+}
+
+/** Puts `saved` back into `rounds` (the same tables, in place) and the totals with them. */
+function restore(
+  c: Context,
+  rounds: number[][][],
+  hosts: readonly (readonly (number | null)[])[],
+  saved: readonly (readonly number[][])[],
+): void {
+  for (const [r, round] of rounds.entries()) {
+    for (const [t, table] of round.entries()) table.splice(0, table.length, ...(saved[r]?.[t] ?? []));
+  }
+  const totals = new Totals(c.tally, rounds, hosts);
+  c.totals.pairs.set(totals.pairs);
+  c.totals.hosts.set(totals.hosts);
 }

@@ -116,6 +116,20 @@ describe("drawing rounds", () => {
     }
   });
 
+  it("meets pairs evenly: 60 players over 10 rounds, no pair more than one above the mean", () => {
+    // The bench's hardest size (npm run bench:seating): the mean is 110 meetings / 59 = 1.86.
+    const players = people(60);
+    const hosts = people(5, "h");
+    const rounds = drawn({ players, tables: 5, rounds: 10, seed: "bench 60", hosts });
+    const met = new Map<string, number>();
+    for (const table of rounds.flatMap((r) => r.tables)) {
+      for (const a of table.seats)
+        for (const b of table.seats) if (a < b) met.set(`${a} ${b}`, (met.get(`${a} ${b}`) ?? 0) + 1);
+    }
+    const mean = [...met.values()].reduce((s, x) => s + x, 0) / ((60 * 59) / 2);
+    expect(Math.max(...met.values())).toBeLessThanOrEqual(Math.ceil(mean) + 1);
+  });
+
   it("balances the tables by skill when estimates are given", () => {
     const players = people(48);
     const skill = Object.fromEntries(players.map((id, i) => [id, i * 1.5]));

@@ -1,0 +1,102 @@
+// The printed documents' routes (docs/api.md "Printing"): a finished game's protocol and a night's
+// round's seating sheet as PDFs, for whoever may see the game's page and the night's page.
+
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { IdParams, PdfFile, PrintQuery, RoundParams } from "@misto/protocol";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { requireAccount } from "../auth/sessions.js";
+import { HttpError } from "../errors.js";
+import { recordOf } from "../games/archive.js";
+import { findNight } from "../nights/routes.js";
+import { nightPage } from "../nights/view.js";
+import { doc } from "../openapi.js";
+import type { Store } from "../store/index.js";
+import { renderPdf } from "./pdf.js";
+import { protocolDocument } from "./protocol.js";
+import { seatingDocument } from "./seating.js";
+import { PRINT_LANGUAGES, type PrintLanguage } from "./strings.js";
+
+/** The language asked for, else the first of Accept-Language the sheets speak, else Russian. */
+export function printLanguage(query: PrintQuery, request: FastifyRequest): PrintLanguage {
+  if (query.lang) return query.lang;
+  const accepted = (request.headers["accept-language"] ?? "")
+    .split(",")
+    .map((part) => part.trim().slice(0, 2).toLowerCase());
+  return PRINT_LANGUAGES.find((lang) => accepted.includes(lang)) ?? "ru";
+}
+
+function sendPdf(reply: FastifyReply, filename: string, pdf: Buffer): FastifyReply {
+  return reply
+    .type("application/pdf")
+    .header("content-disposition", `inline; filename="${filename}"`)
+    .send(pdf);
+}
+
+export function printRoutes(store: Store): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    app.get(
+      "/api/games/:id/protocol.pdf",
+      {
+        schema: {
+          ...doc("archive", "A finished game's protocol as a PDF (A4), in the language asked for"),
+          params: IdParams,
+          querystring: PrintQuery,
+          response: { 200: PdfFile("the game's protocol") },
+        },
+      },
+      async (request, reply) => {
+        await requireAccount(store, request);
+        // Only a finished game is kept as one: a result not yet announced is no game's to print.
+        const game = await store.getGame(request.params.id);
+        if (!game) throw new HttpError(404, "not_found", "there is no such finished game");
+        const [record, host, club, people] = await Promise.all([
+          recordOf(store, game),
+          store.getHost(game.hostId),
+          store.getClub(),
+          Promise.all(game.seats.map((s) => store.getPerson(s.playerId))),
+        ]);
+        const corrections = await store.listCorrections(game.id);
+        const lang = printLanguage(request.query, request);
+        const document = protocolDocument(
+          {
+            record,
+            title: game.title,
+            host: host?.name ?? "",
+            club: club?.name ?? null,
+            endedAt: game.endedAt,
+            seats: game.seats.map((s, i) => ({
+              name: people[i]?.name ?? "",
+              points: s.points,
+              corrected: corrections.some((c) => c.seat === s.seat),
+            })),
+          },
+          lang,
+        );
+        return sendPdf(reply, `misto-${game.id}-${lang}.pdf`, await renderPdf(document));
+      },
+    );
+
+    app.get(
+      "/api/nights/:id/rounds/:n/seating.pdf",
+      {
+        schema: {
+          ...doc("nights", "A night's round's seating sheet as a PDF (A4): each table's host and seats"),
+          params: RoundParams,
+          querystring: PrintQuery,
+          response: { 200: PdfFile("the round's seating") },
+        },
+      },
+      async (request, reply) => {
+        const account = await requireAccount(store, request);
+        const night = await findNight(store, request.params.id);
+        const page = await nightPage(store, night, account);
+        const n = Number(request.params.n);
+        const round = page.rounds.find((r) => r.n === n);
+        if (!round) throw new HttpError(404, "not_found", `the night has no round ${n}`);
+        const lang = printLanguage(request.query, request);
+        const pdf = await renderPdf(seatingDocument(page.night, round, lang));
+        return sendPdf(reply, `misto-night-${night.id}-round-${n}-${lang}.pdf`, pdf);
+      },
+    );
+  };
+}
