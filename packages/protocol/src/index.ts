@@ -8,3 +8,4 @@ export * from "./patch.js";
 export * from "./rating.js";
 export * from "./realtime.js";
 export * from "./tables.js";
+export * from "./tournaments.js";
