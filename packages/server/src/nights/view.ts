@@ -9,7 +9,7 @@ import type { EntryRow, NightRow, RoundRow } from "../store/night-queries.js";
 import { type Place, places } from "./places.js";
 
 /** Names by id, read once per answer. */
-class Names {
+export class Names {
   private readonly people = new Map<string, string>();
   private readonly accounts = new Map<string, string>();
 
@@ -70,7 +70,7 @@ async function summary(
   };
 }
 
-async function roundInfo(names: Names, round: RoundRow): Promise<RoundInfo> {
+export async function roundInfo(names: Names, round: RoundRow): Promise<RoundInfo> {
   return {
     n: round.n,
     dealt: round.dealtAt !== null,
