@@ -7,7 +7,14 @@
 import { replay } from "@misto/engine/testing";
 import type { NightPage, StandingRow, TournamentPage } from "@misto/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addHost, type Harness, harness, setUpClub } from "../helpers/api.js";
+import {
+  addHost,
+  cookieOf as cookieOfResponse,
+  type Harness,
+  harness,
+  PASSWORD,
+  setUpClub,
+} from "../helpers/api.js";
 import { BACKENDS } from "../helpers/backends.js";
 import { quickFinish } from "../helpers/quick-game.js";
 
@@ -16,6 +23,7 @@ describe.each(BACKENDS.filter((b) => b.name !== "memory"))("tournaments on $name
   let admin: string;
   let host: string;
   let chief: string;
+  let member: string;
   const ids: Record<"admin" | "host" | "chief", string> = { admin: "", host: "", chief: "" };
   const cookieOf: Record<string, string> = {};
 
@@ -34,6 +42,16 @@ describe.each(BACKENDS.filter((b) => b.name !== "memory"))("tournaments on $name
     cookieOf[ids.admin] = admin;
     cookieOf[ids.host] = host;
     cookieOf[ids.chief] = chief;
+    await call("POST", "/api/people", admin, {
+      name: "Ola",
+      account: { login: "ola", password: PASSWORD, role: "member" },
+    });
+    const signIn = await h.app.inject({
+      method: "POST",
+      url: "/api/session",
+      payload: { login: "ola", password: PASSWORD },
+    });
+    member = cookieOfResponse(signIn);
   });
   afterAll(() => h.close());
 
@@ -152,6 +170,13 @@ describe.each(BACKENDS.filter((b) => b.name !== "memory"))("tournaments on $name
     expect((await call("POST", `/api/tournaments/${id}/final`, chief, {})).json().error).toBe(
       "rounds_not_over",
     );
+    // Round 1's games are live: no viewer's page or standings holds a card (the leak test's words).
+    for (const cookie of [host, member]) {
+      const text = (await call("GET", `/api/tournaments/${id}`, cookie)).body;
+      for (const card of ["don", "mafia", "commissar", "doctor", "maniac", "prostitute", "civilian"]) {
+        expect(text, card).not.toMatch(new RegExp(`"${card}"`));
+      }
+    }
     await play(after, 1, 3);
     const live = await get(id, host);
     expect(live.standings).toHaveLength(25);
