@@ -229,7 +229,11 @@ export function tournamentRoutes(store: Store, tables: TableService): FastifyPlu
         // Checked before a guest is made for the replacement: a refusal leaves nothing behind.
         const players = await store.tournaments.listPlayers(t.id);
         if (!players.some((p) => p.personId === request.params.person && p.droppedAt === null)) {
-          throw new HttpError(404, "not_a_player", "that person plays in this tournament no more (or never did)");
+          throw new HttpError(
+            404,
+            "not_a_player",
+            "that person plays in this tournament no more (or never did)",
+          );
         }
         const replacement = await personOf(store, request.body);
         await replacePlayer(store, t, request.params.person, replacement.id);
