@@ -8,6 +8,7 @@ import { GAME_STRINGS } from "./game.js";
 import { NIGHTS_STRINGS } from "./nights.js";
 import { PEOPLE_STRINGS } from "./people.js";
 import { PHONE_STRINGS } from "./phone.js";
+import { TOURNAMENT_STRINGS } from "./tournaments.js";
 import { type Dictionary, LANGUAGES, type Language, type Strings } from "./types.js";
 
 /** Every part's strings; a key defined by two parts is a mistake the i18n test reports. */
@@ -20,6 +21,7 @@ export const PARTS: Readonly<Record<string, Strings>> = {
   nights: NIGHTS_STRINGS,
   people: PEOPLE_STRINGS,
   phone: PHONE_STRINGS,
+  tournaments: TOURNAMENT_STRINGS,
 };
 
 export const DICTIONARIES: Readonly<Record<Language, Dictionary>> = Object.fromEntries(
