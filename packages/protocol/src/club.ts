@@ -63,6 +63,10 @@ export type ComplaintBody = Static<typeof ComplaintBody>;
 
 /** POST /api/complaints/:id/answer (admin). */
 export const AnswerBody = Type.Object({ text: Lines(2000) }, { additionalProperties: false });
+
+/** A tournament referee's decision on an objection (a CLUB-2 complaint): upheld or rejected. */
+export const Decision = Type.Union([Type.Literal("upheld"), Type.Literal("rejected")]);
+export type Decision = Static<typeof Decision>;
 export type AnswerBody = Static<typeof AnswerBody>;
 
 // ── Answers (also the OpenAPI document's response schemas: Fastify serialises each answer by
@@ -135,7 +139,11 @@ export const ComplaintInfo = Type.Object(
     by: AccountRef,
     at: Moment,
     answer: Nullable(
-      Type.Object({ text: Type.String(), by: AccountRef, at: Moment }, { additionalProperties: false }),
+      Type.Object(
+        // `decision`: a tournament referee's (null: an answer of the administration's).
+        { text: Type.String(), by: AccountRef, at: Moment, decision: Nullable(Decision) },
+        { additionalProperties: false },
+      ),
     ),
   },
   { additionalProperties: false },

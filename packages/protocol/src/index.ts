@@ -11,3 +11,4 @@ export * from "./rating.js";
 export * from "./realtime.js";
 export * from "./stream.js";
 export * from "./tables.js";
+export * from "./tournaments.js";

@@ -15,6 +15,7 @@ import { gameRoutes } from "./games/routes.js";
 import { browserHeaders } from "./headers.js";
 import { roundRoutes } from "./nights/round-routes.js";
 import { nightRoutes } from "./nights/routes.js";
+import { nightStandingsRoute } from "./nights/standings-route.js";
 import { Metrics } from "./observe/metrics.js";
 import { metricsRoute, outcomeOf } from "./observe/metrics-route.js";
 import { tableChildLogger } from "./observe/table-logs.js";
@@ -33,6 +34,8 @@ import { type OnlineOptions, OnlineRunner } from "./tables/online.js";
 import { phoneRoutes } from "./tables/phones.js";
 import { tableRoutes } from "./tables/routes.js";
 import { TableService } from "./tables/service.js";
+import { refereeRoutes } from "./tournaments/referee-routes.js";
+import { tournamentRoutes } from "./tournaments/routes.js";
 import { DEFAULT_WEB_ROOT, webApp } from "./web.js";
 
 /** The largest request body, in bytes; a larger one is refused with 413. */
@@ -170,6 +173,9 @@ async function build(options: ServerOptions, redis: RedisLink | null): Promise<F
   const broadcast = new Broadcast(tables, store, options.broadcastDelayMs ?? BROADCAST_DELAY_MS);
   await app.register(streamRoutes(store, broadcast));
   await app.register(printRoutes(store));
+  await app.register(nightStandingsRoute(store));
+  await app.register(tournamentRoutes(store, tables));
+  await app.register(refereeRoutes(store));
   metricsRoute(app, metrics, options.metricsToken);
   openApiRoute(app);
   realtimeRoute(app, store, tables, hub, outChat);

@@ -125,6 +125,8 @@ describe.each(BACKENDS)("complaints on $name", (backend) => {
       text: "The vote stands.",
       by: { id: expect.any(String), name: "Anna" },
       at: expect.any(Number),
+      // Only a tournament's referee decides (upheld or rejected): the administration answers.
+      decision: null,
     });
     const again = await call("POST", `/api/complaints/${id}/answer`, admin, { text: "twice" });
     expect(again.statusCode).toBe(409);

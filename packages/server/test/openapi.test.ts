@@ -93,6 +93,17 @@ const ROUTES: Record<string, Rule> = {
   "GET /api/nights/{id}/board": "public",
   "GET /api/tables/{id}/broadcast": "host",
   "GET /api/nights/{id}/rounds/{n}/seating.pdf": "account",
+  "GET /api/nights/{id}/standings": "account",
+  "GET /api/tournaments": "account",
+  "POST /api/tournaments": "host",
+  "GET /api/tournaments/{id}": "account",
+  "POST /api/tournaments/{id}/players": "host",
+  "POST /api/tournaments/{id}/draw": "host",
+  "POST /api/tournaments/{id}/rounds/{n}/tables": "host",
+  "POST /api/tournaments/{id}/final": "host",
+  "POST /api/tournaments/{id}/players/{person}/replace": "host",
+  "PUT /api/tournaments/{id}/games/{table}/points": "host",
+  "POST /api/tournaments/{id}/objections/{complaint}": "host",
   // The WebSocket's upgrade; its messages are walked in realtime-messages.test.ts.
   "GET /ws": "public",
 };
@@ -157,6 +168,10 @@ const SUCCESS_CHECKED = [
   "GET /api/nights/{id}",
   "GET /api/nights/{id}/board",
   "GET /api/tables/{id}/broadcast",
+  "GET /api/nights/{id}/standings",
+  "GET /api/tournaments",
+  "POST /api/tournaments",
+  "GET /api/tournaments/{id}",
 ];
 /** Routes whose success is no JSON: nothing (204), CSV, iCalendar or a PDF. */
 const SUCCESS_NOT_JSON = [
@@ -259,6 +274,16 @@ describe.each(STORED)("every route of the OpenAPI document on $name", (backend) 
   function fill(op: Operation, override: Record<string, string> = {}): string {
     return op.path.replace(/\{(\w+)\}/g, (_, name: string) => {
       if (override[name] !== undefined) return encodeURIComponent(override[name]);
+      if (op.path.startsWith("/api/tournaments/")) {
+        const tournament: Record<string, string | undefined> = {
+          id: ids.tournament,
+          n: "1",
+          person: ids.person,
+          table: ids.game,
+          complaint: ids.complaint,
+        };
+        return tournament[name] as string;
+      }
       if (name === "seat") return "3";
       if (name === "n") return "1";
       if (name === "a" || name === "b") return ids.person as string;
@@ -303,6 +328,23 @@ describe.each(STORED)("every route of the OpenAPI document on $name", (backend) 
       "POST /api/nights/{id}/rounds": { balance: false },
       "POST /api/nights/{id}/pairs": { a: ids.person, b: ids.hostPerson, kind: "apart" },
       "POST /api/nights/{id}/rounds/{n}/swap": { a: ids.person, b: ids.person },
+      "POST /api/tournaments": {
+        title: "Cup",
+        startsAt: 1_900_000_000_000,
+        rounds: 2,
+        tables: 1,
+        final: "best",
+        chief: ids.hostAccount,
+        hosts: [ids.hostAccount],
+        scoring: { win: 2 },
+      },
+      "POST /api/tournaments/{id}/players": { name: "Cup guest" },
+      "POST /api/tournaments/{id}/final": {
+        players: Array.from({ length: 12 }, (_, i) => `finalist-${i + 1}`),
+      },
+      "POST /api/tournaments/{id}/players/{person}/replace": { name: "Substitute" },
+      "PUT /api/tournaments/{id}/games/{table}/points": { seat: 1, points: 1, reason: "walk" },
+      "POST /api/tournaments/{id}/objections/{complaint}": { decision: "rejected", reason: "walk" },
     };
     return bodies[op.key];
   }
@@ -397,6 +439,14 @@ describe.each(STORED)("every route of the OpenAPI document on $name", (backend) 
     });
     expect(night.statusCode, night.body).toBe(201);
     ids.night = (night.json() as { night: { id: string } }).night.id;
+    const tournament = await h.app.inject({
+      method: "POST",
+      url: "/api/tournaments",
+      headers: { cookie: cookies.host },
+      payload: wellFormed({ key: "POST /api/tournaments" } as Operation) as object,
+    });
+    expect(tournament.statusCode, tournament.body).toBe(201);
+    ids.tournament = (tournament.json() as { tournament: { id: string } }).tournament.id;
     const document = await h.app.inject({ method: "GET", url: "/api/openapi.json" });
     ops = operations(document.json());
   });

@@ -33,7 +33,14 @@ export function complaintRoutes(store: Store, tables: TableService): FastifyPlug
       text: c.text,
       by: await names(c.byHostId),
       at: c.createdAt,
-      answer: c.answer ? { text: c.answer.text, by: await names(c.answer.byHostId), at: c.answer.at } : null,
+      answer: c.answer
+        ? {
+            text: c.answer.text,
+            by: await names(c.answer.byHostId),
+            at: c.answer.at,
+            decision: c.answer.decision ?? null,
+          }
+        : null,
     };
   }
 

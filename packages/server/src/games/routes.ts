@@ -1,7 +1,6 @@
 // The archive's routes (docs/api.md "Rating and archive"): finished games with filters, a game's
 // page and record, the hosts' point corrections, import, and the exports (CSV and the records).
 
-import { randomUUID } from "node:crypto";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import {
   ArchiveFile,
@@ -21,6 +20,7 @@ import type { FastifyReply } from "fastify";
 import { Type } from "typebox";
 import { requireAccount, requireAdmin, requireHost } from "../auth/sessions.js";
 import { HttpError } from "../errors.js";
+import { correctSeat } from "../rating/correct.js";
 import { csv } from "../rating/csv.js";
 import { type Ledger, loadLedger } from "../rating/ledger.js";
 import { isDate, periodBounds } from "../rating/played.js";
@@ -201,28 +201,7 @@ export function gameRoutes(store: Store): FastifyPluginAsyncTypebox {
         const host = await requireHost(store, request);
         const game = await store.getGame(request.params.id);
         if (!game) throw noGame();
-        const { seat: n, points } = request.body;
-        const reason = request.body.reason.trim();
-        if (reason === "") throw new HttpError(400, "invalid", "reason: say why the points change");
-        const seat = game.seats.find((s) => s.seat === n);
-        if (!seat) throw new HttpError(404, "not_found", `the game has no seat ${n}`);
-        if (seat.admin || (await store.findHostByPerson(seat.playerId))?.role === "admin") {
-          throw new HttpError(422, "rule", `seat ${n} is the administration's: it is never rated`, {
-            rule: "RATE-7",
-          });
-        }
-        const at = Date.now();
-        await store.correctPoints({
-          id: randomUUID(),
-          tableId: game.id,
-          seat: n,
-          from: seat.points,
-          to: points,
-          byHostId: host.id,
-          at,
-          reason,
-        });
-        return { seat: n, from: seat.points, points, by: { id: host.id, name: host.name }, at, reason };
+        return correctSeat(store, host, game, request.body);
       },
     );
 

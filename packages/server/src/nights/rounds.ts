@@ -7,10 +7,11 @@ import { randomBytes } from "node:crypto";
 import { HttpError } from "../errors.js";
 import { loadLedger } from "../rating/ledger.js";
 import { skillRatings } from "../rating/skill.js";
-import type { HostRow, Store } from "../store/index.js";
+import type { Store } from "../store/index.js";
 import type { NightRow, RoundRow, RoundSeating } from "../store/night-queries.js";
 import { StoreConflict } from "../store/types.js";
 import type { TableService } from "../tables/service.js";
+import { dealRound, dealtAlready } from "./deal.js";
 import { drawRounds } from "./draw.js";
 
 /** Each person's skill estimate (OpenSkill's ordinal), to balance the tables by. */
@@ -84,9 +85,6 @@ export async function drawNext(store: Store, night: NightRow, balance: boolean):
   }
 }
 
-const dealtAlready = (n: number) =>
-  new HttpError(409, "dealt", `round ${n} is dealt: its tables are made, its seating is final`);
-
 async function roundOf(store: Store, night: NightRow, n: number): Promise<RoundRow> {
   const round = (await store.nights.listRounds(night.id)).find((r) => r.n === n);
   if (!round) throw new HttpError(404, "not_found", `the night has no round ${n}`);
@@ -130,38 +128,14 @@ export async function swap(store: Store, night: NightRow, n: number, a: string, 
   if (!(await store.nights.setUndealtSeating(night.id, n, seating))) throw dealtAlready(n);
 }
 
-/**
- * Makes the round's tables: each by the table service (seats named by person, a digital deal),
- * its host the table's. One caller deals (the claim is part of an update); a failure gives the
- * round back with the tables made so far recorded, so dealing again makes only the rest.
- */
+/** Makes the round's tables (deal.ts), the night's rows claiming and finishing the deal. */
 export async function deal(store: Store, tables: TableService, night: NightRow, n: number): Promise<void> {
   const round = await roundOf(store, night, n);
-  if (!(await store.nights.claimDeal(night.id, n, Date.now()))) throw dealtAlready(n);
-  const seating = structuredClone(round.seating);
-  try {
-    for (const [t, table] of seating.tables.entries()) {
-      if (table.table !== null) continue;
-      const host = await hostFor(store, table.host);
-      const seats = await Promise.all(
-        table.seats.map(async (person) => ({ name: (await store.getPerson(person))?.name ?? "?", person })),
-      );
-      const made = await tables.create(host, {
-        title: `${night.title} · ${n}.${t + 1}`.slice(0, 80),
-        seats,
-        deal: { random: true },
-      });
-      table.table = made.id;
-    }
-  } catch (error) {
-    await store.nights.finishDeal(night.id, n, seating, false);
-    throw error;
-  }
-  await store.nights.finishDeal(night.id, n, seating, true);
-}
-
-async function hostFor(store: Store, id: string | null): Promise<HostRow> {
-  const host = id === null ? null : await store.getHost(id);
-  if (!host) throw new HttpError(422, "unknown_host", "the table's host has no account");
-  return host;
+  await dealRound(store, tables, {
+    n,
+    seating: round.seating,
+    title: (t) => `${night.title} · ${n}.${t + 1}`,
+    claim: (at) => store.nights.claimDeal(night.id, n, at),
+    finish: (seating, dealt) => store.nights.finishDeal(night.id, n, seating, dealt),
+  });
 }

@@ -35,7 +35,7 @@ async function refuseBanned(store: Store, personId: string, at: number): Promise
 }
 
 /** The accounts named as hosts, each one that hosts or administers. */
-async function checkHosts(store: Store, ids: readonly string[]): Promise<void> {
+export async function checkHosts(store: Store, ids: readonly string[]): Promise<void> {
   for (const id of ids) {
     const account = await store.getHost(id);
     if (!account || !runsTables(account)) {

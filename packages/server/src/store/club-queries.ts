@@ -28,7 +28,12 @@ const complaintRow = (r: Selectable<ComplaintsTable>): ComplaintRow => ({
   answer:
     r.answer === null || r.answered_by === null || r.answered_at === null
       ? null
-      : { text: r.answer, byHostId: r.answered_by, at: millis(r.answered_at) },
+      : {
+          text: r.answer,
+          byHostId: r.answered_by,
+          at: millis(r.answered_at),
+          ...(r.decision ? { decision: r.decision } : {}),
+        },
 });
 
 export class ClubQueries {
@@ -114,15 +119,17 @@ export class ClubQueries {
     return rows.map(complaintRow);
   }
 
-  async answerComplaint(
-    id: string,
-    answer: { text: string; byHostId: string; at: number },
-  ): Promise<boolean> {
+  async answerComplaint(id: string, answer: NonNullable<ComplaintRow["answer"]>): Promise<boolean> {
     // "Not answered yet" is part of the update: two admins answering at once, one wins.
     const result = await this.write(() =>
       this.db
         .updateTable("complaints")
-        .set({ answer: answer.text, answered_by: answer.byHostId, answered_at: answer.at })
+        .set({
+          answer: answer.text,
+          answered_by: answer.byHostId,
+          answered_at: answer.at,
+          decision: answer.decision ?? null,
+        })
         .where("id", "=", id)
         .where("answered_at", "is", null)
         .executeTakeFirst(),

@@ -22,6 +22,7 @@ import {
 } from "./rating-queries.js";
 import type { CorrectionRow, GameRow, ImportedGame, SeasonRow } from "./rating-types.js";
 import { type Database, type HostsTable, millis, type PeopleTable, type TablesTable } from "./schema.js";
+import { TournamentQueries, type TournamentStore } from "./tournament-queries.js";
 import {
   type AppendResult,
   type ComplaintRow,
@@ -108,6 +109,8 @@ export class KyselyStore implements Store {
   private readonly club: ClubQueries;
   /** Club nights (night-queries.ts). */
   readonly nights: NightStore;
+  /** Tournaments (tournament-queries.ts). */
+  readonly tournaments: TournamentStore;
   /** The club pages' reads and totals (archive-index.ts). */
   readonly archive: ArchiveIndex;
 
@@ -126,6 +129,7 @@ export class KyselyStore implements Store {
     this.appends = appends;
     this.club = new ClubQueries(db, write);
     this.nights = new NightQueries(db as Kysely<unknown>, write);
+    this.tournaments = new TournamentQueries(db as Kysely<unknown>, write);
     this.archive = new ArchiveIndex(kind, db, write);
     this.gauges = {
       connections:

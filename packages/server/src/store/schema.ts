@@ -73,6 +73,8 @@ export interface ComplaintsTable {
   answer: string | null;
   answered_by: string | null;
   answered_at: NullableMillis;
+  /** 0011_tournaments: a referee's decision on an objection. */
+  decision: "upheld" | "rejected" | null;
 }
 
 export interface SessionsTable {

@@ -5,6 +5,7 @@ import type { GameResult } from "../rating/result.js";
 import type { ArchiveStore } from "./archive-types.js";
 import type { NightStore } from "./night-queries.js";
 import type { RatingStore } from "./rating-types.js";
+import type { TournamentStore } from "./tournament-queries.js";
 
 /** An account's role: the administration (RATE-7: plays, never rated), a host, or a member. */
 export type Role = "admin" | "host" | "member";
@@ -56,7 +57,8 @@ export interface ComplaintRow {
   /** The account that filed it. */
   byHostId: string;
   createdAt: number;
-  answer: { text: string; byHostId: string; at: number } | null;
+  /** `decision`: a tournament referee's on an objection (absent: the administration's answer). */
+  answer: { text: string; byHostId: string; at: number; decision?: "upheld" | "rejected" } | null;
 }
 
 /** Who sat in a seat of a table. */
@@ -104,6 +106,8 @@ export interface Store extends RatingStore {
   ping(): Promise<void>;
   /** Club nights (night-queries.ts). */
   readonly nights: NightStore;
+  /** Tournaments (tournament-queries.ts). */
+  readonly tournaments: TournamentStore;
   /** Its connections and group commits, for /metrics (absent in a test's in-memory store). */
   readonly gauges?: StoreGauges;
 
@@ -169,7 +173,7 @@ export interface Store extends RatingStore {
   /** Complaints, oldest first: of one table, or every one not answered yet. */
   listComplaints(query: { tableId: string } | { open: true }): Promise<ComplaintRow[]>;
   /** Answers a complaint not answered yet; false when it is unknown or answered already. */
-  answerComplaint(id: string, answer: { text: string; byHostId: string; at: number }): Promise<boolean>;
+  answerComplaint(id: string, answer: NonNullable<ComplaintRow["answer"]>): Promise<boolean>;
 
   // tables: each game is an append-only event stream
   /**

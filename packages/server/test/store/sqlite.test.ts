@@ -65,6 +65,7 @@ describe("the SQLite store", () => {
         "0008_online_settings",
         "0009_nights",
         "0010_archive_aggregates",
+        "0011_tournaments",
       ]);
     } finally {
       raw.close();

@@ -7,6 +7,8 @@ import { NightPage } from "../nights/NightPage.js";
 import { NightsPage } from "../nights/NightsPage.js";
 import { JoinPage } from "../phone/JoinPage.js";
 import { SeatPage } from "../phone/PhoneScreen.js";
+import { TournamentPage } from "../tournaments/TournamentPage.js";
+import { TournamentsPage } from "../tournaments/TournamentsPage.js";
 import { ClubRoutes } from "./ClubRoutes.js";
 import { LanguageSwitch } from "./LanguageSwitch.js";
 import { ComplaintsPage } from "./pages/Complaints.js";
@@ -137,6 +139,11 @@ export function App() {
                 {t("nights.nav")}
               </Link>
             )}
+            {me && (
+              <Link href="/tournaments" aria-current={route.name === "tournaments" ? "page" : undefined}>
+                {t("tournaments.nav")}
+              </Link>
+            )}
             <Link href="/people">{t("app.nav.people")}</Link>
             {me?.role === "admin" && <Link href="/complaints">{t("app.nav.complaints")}</Link>}
             {me?.person && <Link href={`/people/${encodeURIComponent(me.person)}`}>{t("app.nav.me")}</Link>}
@@ -212,6 +219,10 @@ function Page(props: { route: Route; host: boolean; me: Me; setMe: (me: Me) => v
       return me ? <NightsPage me={me} lang={lang} /> : <Loading />;
     case "night":
       return me ? <NightPage key={route.id} id={route.id} lang={lang} /> : <Loading />;
+    case "tournaments":
+      return me ? <TournamentsPage lang={lang} /> : <Loading />;
+    case "tournament":
+      return me ? <TournamentPage key={route.id} id={route.id} /> : <Loading />;
     case "display":
     case "overlay":
     case "broadcast":

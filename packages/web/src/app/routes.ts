@@ -19,6 +19,8 @@ export type Route =
   | { readonly name: "tableComplaints"; readonly id: string }
   | { readonly name: "nights" }
   | { readonly name: "night"; readonly id: string }
+  | { readonly name: "tournaments" }
+  | { readonly name: "tournament"; readonly id: string }
   | ClubRoute
   | { readonly name: "notFound" };
 
@@ -60,6 +62,9 @@ export function matchRoute(path: string, hash = "", search = ""): Route {
   if (clean === "/nights") return { name: "nights" };
   const night = /^\/nights\/([^/]+)$/.exec(clean);
   if (night?.[1]) return { name: "night", id: decodeURIComponent(night[1]) };
+  if (clean === "/tournaments") return { name: "tournaments" };
+  const tournament = /^\/tournaments\/([^/]+)$/.exec(clean);
+  if (tournament?.[1]) return { name: "tournament", id: decodeURIComponent(tournament[1]) };
   const complaints = /^\/tables\/([^/]+)\/complaints$/.exec(clean);
   if (complaints?.[1]) return { name: "tableComplaints", id: decodeURIComponent(complaints[1]) };
   const table = /^\/tables\/([^/]+)$/.exec(clean);

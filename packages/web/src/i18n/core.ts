@@ -11,6 +11,7 @@ import { NIGHTS as EN_NIGHTS } from "./en/nights.js";
 import { PEOPLE as EN_PEOPLE } from "./en/people.js";
 import { PHONE as EN_PHONE } from "./en/phone.js";
 import { STREAM as EN_STREAM } from "./en/stream.js";
+import { TOURNAMENTS as EN_TOURNAMENTS } from "./en/tournaments.js";
 import { PACK as EN } from "./en.js";
 import { APP as RU_APP } from "./ru/app.js";
 import { AWAY as RU_AWAY } from "./ru/away.js";
@@ -22,6 +23,7 @@ import { NIGHTS as RU_NIGHTS } from "./ru/nights.js";
 import { PEOPLE as RU_PEOPLE } from "./ru/people.js";
 import { PHONE as RU_PHONE } from "./ru/phone.js";
 import { STREAM as RU_STREAM } from "./ru/stream.js";
+import { TOURNAMENTS as RU_TOURNAMENTS } from "./ru/tournaments.js";
 import { PACK as RU } from "./ru.js";
 import { fill, type Params, pluralize } from "./text.js";
 import type { Dictionary, Key, Language, Pack, PluralKey } from "./types.js";
@@ -35,6 +37,7 @@ import { NIGHTS as UK_NIGHTS } from "./uk/nights.js";
 import { PEOPLE as UK_PEOPLE } from "./uk/people.js";
 import { PHONE as UK_PHONE } from "./uk/phone.js";
 import { STREAM as UK_STREAM } from "./uk/stream.js";
+import { TOURNAMENTS as UK_TOURNAMENTS } from "./uk/tournaments.js";
 import { PACK as UK } from "./uk.js";
 
 export type { Params } from "./text.js";
@@ -55,6 +58,7 @@ export const NIGHTS_STRINGS: Strings = { ru: RU_NIGHTS, uk: UK_NIGHTS, en: EN_NI
 export const PEOPLE_STRINGS: Strings = { ru: RU_PEOPLE, uk: UK_PEOPLE, en: EN_PEOPLE };
 export const PHONE_STRINGS: Strings = { ru: RU_PHONE, uk: UK_PHONE, en: EN_PHONE };
 export const STREAM_STRINGS: Strings = { ru: RU_STREAM, uk: UK_STREAM, en: EN_STREAM };
+export const TOURNAMENTS_STRINGS: Strings = { ru: RU_TOURNAMENTS, uk: UK_TOURNAMENTS, en: EN_TOURNAMENTS };
 
 /** Every part's words; a key defined by two parts is a mistake the i18n test reports. */
 export const PARTS: Readonly<Record<string, Strings>> = {
@@ -68,6 +72,7 @@ export const PARTS: Readonly<Record<string, Strings>> = {
   people: PEOPLE_STRINGS,
   phone: PHONE_STRINGS,
   stream: STREAM_STRINGS,
+  tournaments: TOURNAMENTS_STRINGS,
 };
 
 /** Each language's merged table. */

@@ -11,6 +11,7 @@ import { PEOPLE } from "./en/people.js";
 import { PHONE } from "./en/phone.js";
 import { PLURALS } from "./en/plurals.js";
 import { STREAM } from "./en/stream.js";
+import { TOURNAMENTS } from "./en/tournaments.js";
 import type { Pack } from "./types.js";
 
 /** The parts merged; a key two parts define is a mistake the i18n test reports. */
@@ -25,6 +26,7 @@ export const WORDS = {
   ...PEOPLE,
   ...PHONE,
   ...STREAM,
+  ...TOURNAMENTS,
 };
 
 export const PACK: Pack = { words: WORDS, plurals: PLURALS };

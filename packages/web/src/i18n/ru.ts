@@ -11,6 +11,7 @@ import { PEOPLE } from "./ru/people.js";
 import { PHONE } from "./ru/phone.js";
 import { PLURALS } from "./ru/plurals.js";
 import { STREAM } from "./ru/stream.js";
+import { TOURNAMENTS } from "./ru/tournaments.js";
 import type { Pack } from "./types.js";
 
 /** The parts merged; a key two parts define is a mistake the i18n test reports. */
@@ -25,6 +26,7 @@ export const WORDS: Pack["words"] = {
   ...PEOPLE,
   ...PHONE,
   ...STREAM,
+  ...TOURNAMENTS,
 };
 
 export const PACK: Pack = { words: WORDS, plurals: PLURALS };

@@ -12,6 +12,7 @@ import { PEOPLE } from "./uk/people.js";
 import { PHONE } from "./uk/phone.js";
 import { PLURALS } from "./uk/plurals.js";
 import { STREAM } from "./uk/stream.js";
+import { TOURNAMENTS } from "./uk/tournaments.js";
 
 /** The parts merged; a key two parts define is a mistake the i18n test reports. */
 export const WORDS: Pack["words"] = {
@@ -25,6 +26,7 @@ export const WORDS: Pack["words"] = {
   ...PEOPLE,
   ...PHONE,
   ...STREAM,
+  ...TOURNAMENTS,
 };
 
 export const PACK: Pack = { words: WORDS, plurals: PLURALS };

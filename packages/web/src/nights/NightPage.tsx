@@ -1,11 +1,13 @@
 // A club night (`/nights/:id`): the viewer's place (sign up or cancel in one tap, the waiting list's
 // number, "table 2, seat 7"), and for a host the door, check-in and the rounds (RoundView).
 
-import type { NightPage as Night } from "@misto/protocol";
+import type { NightPage as Night, StandingRow } from "@misto/protocol";
 import { useCallback, useEffect, useState } from "preact/hooks";
 import type { Result } from "../api/client.js";
 import { ErrorLine, errorText, Field, Loading } from "../app/ui.js";
 import { type Language, t } from "../i18n/index.js";
+import { tournamentsApi } from "../tournaments/api.js";
+import { Standings } from "../tournaments/Standings.js";
 import { nightsApi } from "./api.js";
 import { placeLine, whenLine } from "./lines.js";
 import { Pairs } from "./Pairs.js";
@@ -24,6 +26,14 @@ export function NightPage(props: { id: string; lang: Language }) {
     } else setError(errorText(answer.error));
   }, []);
   useEffect(() => void shown(nightsApi.night(props.id)), [shown, props.id]);
+  const [standings, setStandings] = useState<StandingRow[]>([]);
+  // The evening's standings, by the same scoring as a tournament's, read again with the night.
+  useEffect(() => {
+    if (!night?.rounds.some((r) => r.dealt)) return;
+    void tournamentsApi.nightStandings(props.id).then((answer) => {
+      if (answer.ok) setStandings(answer.value.standings);
+    });
+  }, [night, props.id]);
   if (!night) return error ? <ErrorLine text={error} /> : <Loading />;
   const { me } = night.night;
   return (
@@ -56,6 +66,9 @@ export function NightPage(props: { id: string; lang: Language }) {
           </button>
         )}
       </div>
+      {standings.some((r) => r.games > 0) && (
+        <Standings rows={standings} title={t("tournaments.nightStandings")} final={false} />
+      )}
       {night.runs && <HostPanel night={night} shown={shown} />}
       {night.rounds.map((round) => (
         <RoundView key={round.n} night={night} round={round} runs={night.runs} shown={shown} />

@@ -13,6 +13,7 @@ import * as hostSteps from "./0007_host_steps.js";
 import * as onlineSettings from "./0008_online_settings.js";
 import * as nights from "./0009_nights.js";
 import * as archiveAggregates from "./0010_archive_aggregates.js";
+import * as tournaments from "./0011_tournaments.js";
 
 const MIGRATIONS: Record<string, Migration> = {
   "0001_initial": initial,
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0008_online_settings": onlineSettings,
   "0009_nights": nights,
   "0010_archive_aggregates": archiveAggregates,
+  "0011_tournaments": tournaments,
 };
 
 export const migrations: MigrationProvider = {

@@ -1,0 +1,230 @@
+// A tournament in the browser (docs/tournaments.md): 36 players, 6 rounds of 3 tables and a final.
+// The players and the games go through the API (each game played quickly to its end by its
+// table's host: one team disqualified, one seat removed by fouls); the chief referee's steps are
+// the browser's: the draw, the final, the live standings, a correction and an objection decided,
+// each screen audited with axe on a phone and a console.
+
+import {
+  type Action,
+  evolve,
+  type GameEvent,
+  type GameState,
+  legalActions,
+  replay,
+  teamOf,
+} from "@misto/engine/testing";
+import type { TournamentPage } from "@misto/protocol";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { audit } from "./axe.js";
+import { ADMIN, freshContext, launch, type Served, serve, setUpClub, tempDb } from "./club.js";
+
+const PASSWORD = "correct horse 42";
+
+/** The API from node with a session's cookie. */
+async function api(base: string, cookie: string, method: string, url: string, body?: unknown) {
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: { cookie, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+async function session(base: string, login: string, password = PASSWORD): Promise<string> {
+  const res = await fetch(`${base}/api/session`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ login, password }),
+  });
+  const cookie = /misto_session=[^;]+/.exec(res.headers.get("set-cookie") ?? "")?.[0];
+  if (!cookie) throw new Error(`no session for ${login}: ${res.status}`);
+  return cookie;
+}
+
+/** The host's next quick command: disqualify the losing team (one seat by five fouls), then close the game. */
+function quick(state: GameState, seed: number): Action | null {
+  const legal = legalActions(state, "host");
+  const find = (type: string) => legal.find((a) => a.type === type) ?? null;
+  const kind = state.phase.kind;
+  if (kind === "closed") return null;
+  if (kind === "rating") return find("closeNominations") ?? find("split") ?? find("closeRating");
+  const team = state.seats.filter((s) => teamOf(s.card) === (seed % 2 === 0 ? "red" : "black"));
+  const fouled = seed % 3 === 0 ? team[0]?.seat : undefined;
+  const foul = legal.find((a) => a.type === "foul" && a.seat === fouled);
+  const dq = legal.find(
+    (a) =>
+      a.type === "disqualify" && team.some((s) => s.seat === a.seat && s.out === null && s.seat !== fouled),
+  );
+  return foul ?? dq ?? find("announceResult") ?? find("advance");
+}
+
+async function playQuickly(base: string, cookie: string, table: string, seed: number): Promise<void> {
+  const got = await fetch(`${base}/api/tables/${table}`, { headers: { cookie } });
+  const body = (await got.json()) as { seq: number; events: GameEvent[] };
+  let state = replay(body.events);
+  let seq = body.seq;
+  for (let i = 0; i < 300; i++) {
+    const command = quick(state, seed);
+    if (!command) return;
+    const sent = await api(base, cookie, "POST", `/api/tables/${table}/commands`, {
+      id: `t-${table.slice(0, 8)}-${i}`,
+      seq,
+      command,
+    });
+    if (sent.status !== 200) throw new Error(`${command.type}: ${sent.status} ${JSON.stringify(sent.body)}`);
+    for (const event of sent.body.events as GameEvent[]) state = evolve(state, event);
+    seq = sent.body.seq as number;
+  }
+  throw new Error("the game did not close");
+}
+
+describe("a tournament in the browser", () => {
+  let browser: Browser;
+  let served: Served;
+  let referee: Page;
+  const db = tempDb();
+  const cookies: Record<string, string> & { admin: string } = { admin: "" };
+  let id = "";
+
+  beforeAll(async () => {
+    browser = await launch();
+    served = await serve(db.file);
+    const admin = await (await freshContext(browser)).newPage();
+    await setUpClub(admin, served.setupLink as string);
+    await admin.close();
+    cookies.admin = await session(served.url, ADMIN.login, ADMIN.password);
+    for (const login of ["oksana", "ivan", "petro"]) {
+      const made = await api(served.url, cookies.admin, "POST", "/api/hosts", {
+        name: login,
+        login,
+        password: PASSWORD,
+      });
+      expect(made.status).toBe(201);
+      cookies[login] = await session(served.url, login);
+    }
+    const hostId = async (cookie: string) =>
+      ((await api(served.url, cookie, "GET", "/api/me")).body.host as { id: string }).id;
+    const made = await api(served.url, cookies.admin, "POST", "/api/tournaments", {
+      title: "Kyiv Cup",
+      startsAt: Date.now(),
+      rounds: 6,
+      tables: 3,
+      final: "best",
+      chief: await hostId(cookies.oksana as string),
+      hosts: [
+        await hostId(cookies.admin),
+        await hostId(cookies.ivan as string),
+        await hostId(cookies.petro as string),
+      ],
+      scoring: {},
+    });
+    expect(made.status).toBe(201);
+    id = (made.body.tournament as { id: string }).id;
+    for (let i = 1; i <= 36; i++) {
+      const res = await api(served.url, cookies.oksana as string, "POST", `/api/tournaments/${id}/players`, {
+        name: `Player ${i}`,
+      });
+      expect(res.status).toBe(201);
+    }
+    referee = await (await freshContext(browser)).newPage();
+    referee.setDefaultTimeout(15_000);
+    await referee.goto(`${served.url}/signin`);
+    await referee.fill("#signin-login", "oksana");
+    await referee.fill("#signin-password", PASSWORD);
+    await referee.click("form button[type=submit]");
+    await referee.waitForURL((url) => url.pathname !== "/signin");
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await served?.stop();
+    db.dispose();
+  }, 30_000);
+
+  const page = async () =>
+    (await api(served.url, cookies.oksana as string, "GET", `/api/tournaments/${id}`))
+      .body as unknown as TournamentPage;
+  const cookieOfHost = (name: string | undefined) =>
+    cookies[name === ADMIN.name ? "admin" : (name ?? "")] as string;
+
+  /** Deals round `n` through the API and plays its tables at once, each by its host. */
+  async function playRound(n: number) {
+    const dealt = await api(
+      served.url,
+      cookies.oksana as string,
+      "POST",
+      `/api/tournaments/${id}/rounds/${n}/tables`,
+    );
+    expect(dealt.status).toBe(201);
+    const t = dealt.body as unknown as TournamentPage;
+    const round = n > t.tournament.rounds ? t.final : t.rounds[n - 1];
+    await Promise.all(
+      (round?.tables ?? []).map((tb, i) =>
+        playQuickly(served.url, cookieOfHost(tb.host?.name), tb.table as string, n * 3 + i),
+      ),
+    );
+  }
+
+  it("draws, plays 6 rounds and a final, shows live standings, a correction and an objection", async () => {
+    await referee.goto(`${served.url}/tournaments`);
+    await referee.getByRole("link", { name: "Kyiv Cup" }).click();
+    await referee.getByRole("button", { name: "Draw every round" }).click();
+    await referee.getByRole("heading", { name: "Round 6" }).waitFor();
+    expect(await audit(referee, "a tournament drawn, for its referee")).toEqual([]);
+    for (let n = 1; n <= 6; n++) await playRound(n);
+
+    // The standings the page shows are live: after 6 rounds everyone has 6 games.
+    await referee.reload();
+    const rows = referee.locator("table.standings tbody tr");
+    await expect.poll(() => rows.count()).toBe(36);
+    await referee.getByRole("button", { name: "Seat the final" }).click();
+    await referee.getByRole("heading", { name: "Final" }).waitFor();
+    const finalists = (await page()).final?.tables[0]?.seats.map((s) => s.person.id) ?? [];
+    const best = (await page()).standings.slice(0, 12).map((s) => s.person.id);
+    expect([...finalists].sort()).toEqual([...best].sort());
+    await referee.getByRole("button", { name: "Create round 7's tables" }).click();
+    await referee.getByRole("link", { name: "Open the table" }).first().waitFor();
+    const finalTable = (await page()).final?.tables[0]?.table as string;
+    await playQuickly(served.url, cookies.oksana as string, finalTable, 1);
+    // The page reloads the standings itself: the final's column appears with the final's scores.
+    await referee.getByRole("columnheader", { name: "Final" }).waitFor({ timeout: 15_000 });
+    await expect
+      .poll(async () =>
+        (await page()).standings.every((s) => s.games === (finalists.includes(s.person.id) ? 7 : 6)),
+      )
+      .toBe(true);
+
+    // A correction: seat 1 of the final gets 2 points, with the reason; its standing follows.
+    const first = (await page()).final?.tables[0]?.seats[0]?.person.id as string;
+    const before = (await page()).standings.find((s) => s.person.id === first)?.score as number;
+    await referee.selectOption("#correct-game", { label: "7.1" });
+    await referee.fill("#correct-seat", "1");
+    await referee.fill("#correct-points", "2");
+    await referee.fill("#correct-reason", "the city's vote was miscounted");
+    await referee.getByRole("button", { name: "Correct", exact: true }).click();
+    const cell = referee.locator(`tr[data-person="${first}"] td.score`);
+    await expect.poll(() => cell.textContent()).toBe(String(before + 2 * 1.5));
+    const game = await api(served.url, cookies.admin, "GET", `/api/games/${finalTable}`);
+    expect(game.body.corrections).toEqual([
+      expect.objectContaining({ seat: 1, to: 2, reason: "the city's vote was miscounted" }),
+    ]);
+
+    // An objection to the final (a CLUB-2 complaint), decided by the referee with its reason.
+    const filed = await api(served.url, cookies.admin, "POST", `/api/tables/${finalTable}/complaints`, {
+      about: "host",
+      text: "seat 5 was removed too early",
+    });
+    expect(filed.status).toBe(201);
+    await referee.reload();
+    await referee.getByText("seat 5 was removed too early").waitFor();
+    const cid = (filed.body.complaint as { id: string }).id;
+    await referee.selectOption(`#decide-${cid}-decision`, "rejected");
+    await referee.fill(`#decide-${cid}-reason`, "five fouls were given");
+    await referee.getByRole("button", { name: "Decide" }).click();
+    await referee.getByText("Decided: rejected — five fouls were given").waitFor();
+    expect(await audit(referee, "the tournament's standings, console")).toEqual([]);
+    await referee.setViewportSize({ width: 390, height: 844 });
+    expect(await audit(referee, "the tournament's standings, phone")).toEqual([]);
+  }, 240_000);
+});
