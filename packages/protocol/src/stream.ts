@@ -6,21 +6,7 @@ import type { Card } from "@misto/engine";
 import { type Static, Type } from "typebox";
 import { RoundInfo } from "./nights.js";
 import { ViewJson } from "./tables.js";
-
-const Ref = Type.Object({ id: Type.String(), name: Type.String() }, { additionalProperties: false });
-
-/** One player's evening so far: the night's games whose rating closed (stored results only). */
-export const Standing = Type.Object(
-  {
-    person: Ref,
-    games: Type.Integer({ minimum: 0 }),
-    wins: Type.Integer({ minimum: 0 }),
-    /** The games' counting points (RATE-1…7, a host's corrections applied). */
-    points: Type.Number(),
-  },
-  { additionalProperties: false },
-);
-export type Standing = Static<typeof Standing>;
+import { StandingRow } from "./tournaments.js";
 
 /** GET /api/nights/:id/board: the evening for a TV, no sign-in (public facts only). */
 export const BoardAnswer = Type.Object(
@@ -33,8 +19,8 @@ export const BoardAnswer = Type.Object(
     current: Type.Union([RoundInfo, Type.Null()]),
     /** A round drawn and not dealt yet: the next round's seating. */
     next: Type.Union([RoundInfo, Type.Null()]),
-    /** Most points first, then most wins, fewest games, name. */
-    standings: Type.Array(Standing),
+    /** The evening's standings, as GET /api/nights/:id/standings (the default scoring). */
+    standings: Type.Array(StandingRow),
   },
   { additionalProperties: false },
 );

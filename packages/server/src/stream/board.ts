@@ -7,7 +7,8 @@ import type { BoardAnswer } from "@misto/protocol";
 import { Names, roundInfo } from "../nights/view.js";
 import type { Store } from "../store/index.js";
 import type { NightRow } from "../store/night-queries.js";
-import { nightStandings } from "./standings.js";
+import { nightStandings } from "../tournaments/standings.js";
+import { standingRows } from "../tournaments/view.js";
 
 export async function boardOf(store: Store, night: NightRow): Promise<BoardAnswer> {
   const names = new Names(store);
@@ -19,6 +20,6 @@ export async function boardOf(store: Store, night: NightRow): Promise<BoardAnswe
     night: { id: night.id, title: night.title, startsAt: night.startsAt, place: night.place },
     current: current ? await roundInfo(names, current) : null,
     next: undealt ? await roundInfo(names, undealt) : null,
-    standings: await nightStandings(store, dealt),
+    standings: standingRows(await nightStandings(store, night)),
   };
 }

@@ -6,7 +6,6 @@
 import type { BoardAnswer, NightPage } from "@misto/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { GameRow } from "../../src/store/index.js";
-import { standingsOf } from "../../src/stream/standings.js";
 import {
   addHost,
   commandId,
@@ -76,14 +75,17 @@ describe.each(BACKENDS.filter((b) => b.name !== "memory"))("the night's board on
     expect(table).toBeTruthy();
     expect(dealt.current?.tables[0]?.host?.name).toBeTruthy();
 
-    // Mid-game: no standings, nothing of the game; each step scanned.
+    // Mid-game: the seated players at nought (nothing of the game counted), nothing of the game;
+    // each step scanned.
     let { state, seq } = await tableState(h, host, table);
     for (let i = 0; i < 30 && state.phase.kind !== "closed"; i++) {
       const action = nextAction(state);
       if (!action) break;
       await send(h, host, table, { id: commandId(), seq, command: action });
       ({ state, seq } = await tableState(h, host, table));
-      expect((await board()).standings).toEqual([]);
+      const mid = (await board()).standings;
+      expect(mid).toHaveLength(12);
+      for (const row of mid) expect(row).toMatchObject({ games: 0, wins: 0, score: 0, ratingPoints: 0 });
     }
     const final = await finishGame(h, host, table, { nominate: [3] });
     const after = await board();
@@ -92,12 +94,18 @@ describe.each(BACKENDS.filter((b) => b.name !== "memory"))("the night's board on
     for (const row of after.standings) {
       const seat = game.seats.find((s) => s.playerId === row.person.id);
       expect(seat, row.person.name).toBeDefined();
-      expect(row).toMatchObject({ games: 1, wins: seat?.result === "won" ? 1 : 0, points: seat?.points });
+      expect(row).toMatchObject({
+        games: 1,
+        wins: seat?.result === "won" ? 1 : 0,
+        ratingPoints: seat?.points,
+      });
       expect(row.person.name).toMatch(/^Guest \d+$/);
     }
     expect(final.result?.winner).toBe(game.winner);
-    const points = after.standings.map((s) => s.points);
-    expect(points).toEqual([...points].sort((a, b) => b - a));
+    const places = after.standings.map((s) => s.place);
+    expect(places).toEqual([...places].sort((a, b) => a - b));
+    const scores = after.standings.map((s) => s.score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
 
     // The next round drawn: the seating shows beside the round that was played.
     await call("POST", `/api/nights/${night}/rounds`, host, { balance: false });
@@ -106,34 +114,4 @@ describe.each(BACKENDS.filter((b) => b.name !== "memory"))("the night's board on
     expect(next.next?.n).toBe(2);
     expect(next.standings).toEqual(after.standings);
   }, 60_000);
-
-  it("counts wins and points per player over games, the administration unranked, best first", () => {
-    const seat = (playerId: string, result: "won" | "lost" | "draw", points: number, admin = false) =>
-      ({
-        seat: 1,
-        card: "civilian",
-        team: "red",
-        result,
-        points,
-        admin,
-        out: null,
-        personId: playerId,
-        playerId,
-        ratedPoints: points,
-      }) as const;
-    const game = (seats: ReturnType<typeof seat>[]) => ({ seats }) as unknown as GameRow;
-    const names: Record<string, string> = { a: "Ada", b: "Bob", c: "Cyd", z: "Admin" };
-    const rows = standingsOf(
-      [
-        game([seat("a", "won", 1), seat("b", "lost", 0), seat("c", "won", 1.5), seat("z", "won", 0, true)]),
-        game([seat("a", "lost", 0), seat("b", "won", 2.5), seat("c", "lost", 0)]),
-      ],
-      (id) => names[id] ?? "",
-    );
-    expect(rows).toEqual([
-      { person: { id: "b", name: "Bob" }, games: 2, wins: 1, points: 2.5 },
-      { person: { id: "c", name: "Cyd" }, games: 2, wins: 1, points: 1.5 },
-      { person: { id: "a", name: "Ada" }, games: 2, wins: 1, points: 1 },
-    ]);
-  });
 });

@@ -2,7 +2,7 @@
 // played, live over the spectators' channel (phase, clock, who acts, the seats' public facts), the
 // next round's seating once it is drawn, and the evening's standings. Public facts only.
 
-import type { RoundInfo, Standing } from "@misto/protocol";
+import type { RoundInfo, StandingRow } from "@misto/protocol";
 import { useEffect } from "preact/hooks";
 import { keepAwake } from "../app/wakeLock.js";
 import { Clock } from "../display/DisplayScreen.js";
@@ -96,7 +96,7 @@ function BoardTable(props: { table: RoundInfo["tables"][number] }) {
   );
 }
 
-function Standings(props: { rows: readonly Standing[] }) {
+function Standings(props: { rows: readonly StandingRow[] }) {
   return (
     <section class="board-standings" aria-label={t("board.standings")}>
       <h2>{t("board.standings")}</h2>
@@ -110,17 +110,17 @@ function Standings(props: { rows: readonly Standing[] }) {
               <th scope="col">{t("board.player")}</th>
               <th scope="col">{t("board.games")}</th>
               <th scope="col">{t("board.wins")}</th>
-              <th scope="col">{t("board.points")}</th>
+              <th scope="col">{t("tournaments.col.score")}</th>
             </tr>
           </thead>
           <tbody>
-            {props.rows.slice(0, STANDINGS_SHOWN).map((row, i) => (
+            {props.rows.slice(0, STANDINGS_SHOWN).map((row) => (
               <tr key={row.person.id}>
-                <td>{i + 1}</td>
+                <td>{row.place}</td>
                 <th scope="row">{row.person.name}</th>
                 <td>{row.games}</td>
                 <td>{row.wins}</td>
-                <td>{row.points}</td>
+                <td>{row.score}</td>
               </tr>
             ))}
           </tbody>

@@ -20,7 +20,6 @@ export const STREAM = {
   "board.player": "Player",
   "board.games": "Games",
   "board.wins": "Wins",
-  "board.points": "Points",
   "overlay.title": "Table overlay",
   "overlay.phase": "Phase and clock",
   "broadcast.title": "Broadcast with the cards",

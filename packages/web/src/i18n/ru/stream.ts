@@ -22,7 +22,6 @@ export const STREAM: Words<keyof typeof EN> = {
   "board.player": "Игрок",
   "board.games": "Игр",
   "board.wins": "Побед",
-  "board.points": "Очки",
   "overlay.title": "Оверлей стола",
   "overlay.phase": "Фаза и время",
   "broadcast.title": "Трансляция с картами",

@@ -22,7 +22,6 @@ export const STREAM: Words<keyof typeof EN> = {
   "board.player": "Гравець",
   "board.games": "Ігор",
   "board.wins": "Перемог",
-  "board.points": "Бали",
   "overlay.title": "Оверлей столу",
   "overlay.phase": "Фаза і час",
   "broadcast.title": "Трансляція з картами",
