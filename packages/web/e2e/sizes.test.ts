@@ -20,7 +20,7 @@ import {
   step,
   until,
 } from "./club.js";
-import { coverProblems, overflowProblems, ringProblems, sizeProblems } from "./measure.js";
+import { coverProblems, foldProblems, overflowProblems, ringProblems, sizeProblems } from "./measure.js";
 
 /** What the screen is at: the phase bar's title and, at night, the role woken. */
 async function where(page: Page): Promise<string> {
@@ -233,6 +233,7 @@ describe("the host console's sizes", () => {
             problems.push(...(await coverProblems(page, `${lang}, ${name}, ${at}`)));
             problems.push(...(await ringProblems(page, `${lang}, ${name}, ${at}`)));
           }
+          problems.push(...(await foldProblems(tablet, `${lang}, tablet, ${at}`)));
           problems.push(...(await phoneProblems(phone, `${lang}, phone, ${at}`)));
           problems.push(...(await undoCorner(tablet, `${lang}, tablet, ${at}`)));
           return at;
