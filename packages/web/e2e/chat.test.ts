@@ -70,7 +70,7 @@ describe("the phone's chat", () => {
         ws.on("framereceived", (f) => phone.frames.push(whole(String(f.payload))));
       });
       await page.goto(`${base}/join/${code}`);
-      await page.getByRole("button", { name: String(seat), exact: true }).click();
+      await page.getByRole("button", { name: new RegExp(`^${seat}\\b`) }).click();
       await page.getByRole("button", { name: `Take seat ${seat}` }).click();
       await page.getByText(`Your seat: ${seat}`).waitFor();
       phones.push(phone);

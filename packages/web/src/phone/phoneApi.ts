@@ -1,7 +1,8 @@
-// The phone's HTTP calls (docs/api.md, "Phones"): join a table by its code and a seat; and the
+// The phone's HTTP calls (docs/api.md, "Phones"): the seats a code offers, by their players' names;
+// join a table by its code and a seat; and the
 // host's list of seats and who joined, with the table's join code.
 
-import type { SeatsAnswer } from "@misto/protocol";
+import type { JoinSeatsAnswer, SeatsAnswer } from "@misto/protocol";
 import type { Result } from "../api/client.js";
 import type { JoinedSeat } from "./seatStore.js";
 
@@ -46,6 +47,8 @@ async function call<T>(method: string, url: string, body?: unknown): Promise<Res
 const tableUrl = (id: string) => `/api/tables/${encodeURIComponent(id)}`;
 
 export const phoneApi = {
+  /** The seats by their players' public names, for the join page (anyone with the code). */
+  seatsByCode: (code: string) => call<JoinSeatsAnswer>("GET", `/api/join/${encodeURIComponent(code)}`),
   join: (code: string, seat: number) => call<JoinedSeat>("POST", "/api/join", { code, seat }),
   seats: (table: string) => call<SeatsInfo>("GET", `${tableUrl(table)}/seats`),
   free: (table: string, seat: number) => call<null>("DELETE", `${tableUrl(table)}/seats/${seat}`),
