@@ -157,6 +157,23 @@ export const JoinBody = Type.Object(
 );
 export type JoinBody = Static<typeof JoinBody>;
 
+/** GET /api/join/:code: the code of the join page's link (6 letters and digits, any case). */
+export const JoinCodeParams = Type.Object({
+  code: Type.String({ minLength: 6, maxLength: 6, pattern: "^[A-Za-z0-9]+$" }),
+});
+export type JoinCodeParams = Static<typeof JoinCodeParams>;
+
+/** The seats a joiner picks from: each seat's player by his public name (the spectator's view). */
+export const JoinSeatsAnswer = Type.Object({
+  seats: Type.Array(
+    Type.Object({
+      seat: Type.Integer({ minimum: 1, maximum: 12 }),
+      name: Type.String(),
+    }),
+  ),
+});
+export type JoinSeatsAnswer = Static<typeof JoinSeatsAnswer>;
+
 /** The join answer: keep the token, it is the phone's identity for this seat. */
 export const JoinAnswer = Type.Object({
   table: Type.String(),

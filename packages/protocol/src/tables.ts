@@ -87,7 +87,15 @@ export const RecordFile = Type.Object(
 );
 
 /** GET /api/tables/:id/display: the spectator's view and how often it changed. */
-export const DisplayAnswer = Type.Object({ seq: Type.Integer(), view: ViewJson });
+export const DisplayAnswer = Type.Object({
+  seq: Type.Integer(),
+  view: ViewJson,
+  /**
+   * The table's join code while its deal lasts (the room's screen shows it with its QR code, so the
+   * players' phones join), null from the first day on: phones join during the deal.
+   */
+  code: Type.Union([Type.String(), Type.Null()]),
+});
 export type DisplayAnswer = Static<typeof DisplayAnswer>;
 
 /** An online table's own settings, as it runs with them (docs/settings.md "Online tables"). */

@@ -509,6 +509,7 @@ describe.each(BACKENDS)("HTTP leak scan on $name", (backend) => {
           });
         }
         const urls = getPaths.flatMap((path) => {
+          if (path.includes("{code}")) return [clubCode, onlineCode].map((c) => path.replace("{code}", c));
           if (!path.includes("{id}")) return [path];
           const ids = path.startsWith("/api/people/") ? [memberPerson, guestPerson] : [club, online];
           return ids.map((id) => path.replace("{id}", id));

@@ -44,6 +44,7 @@ const ROUTES: Record<string, Rule> = {
   "GET /api/tables/{id}/seats": "host",
   "DELETE /api/tables/{id}/seats/{seat}": "host",
   "POST /api/join": "public",
+  "GET /api/join/{code}": "public",
   "GET /api/seat": "seat",
   "GET /api/people": "account",
   "POST /api/people": "admin",
@@ -151,6 +152,7 @@ const SUCCESS_CHECKED = [
   "GET /api/tables/{id}/display",
   "GET /api/tables/{id}/seats",
   "POST /api/join",
+  "GET /api/join/{code}",
   "GET /api/seat",
   "GET /api/seasons",
   "POST /api/seasons",
@@ -285,6 +287,7 @@ describe.each(STORED)("every route of the OpenAPI document on $name", (backend) 
         return tournament[name] as string;
       }
       if (name === "seat") return "3";
+      if (name === "code") return ids.code as string;
       if (name === "n") return "1";
       if (name === "a" || name === "b") return ids.person as string;
       if (op.path.startsWith("/api/nights")) return ids.night as string;

@@ -115,6 +115,30 @@ describe.each(BACKENDS)("phones on $name", (backend) => {
     expect((await h.app.inject({ method: "GET", url: "/api/seat" })).statusCode).toBe(401);
   });
 
+  it("the join page reads the seats by their players' public names: no card, no token; a bad code 404", async () => {
+    const t = await newTable(h, host);
+    const { code } = await seatsOf(h, host, t.id);
+    const res = await h.app.inject({ method: "GET", url: `/api/join/${code.toLowerCase()}` });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { seats: { seat: number; name: string }[] };
+    expect(body.seats).toEqual(
+      Array.from({ length: 12 }, (_, i) => ({ seat: i + 1, name: `Player ${i + 1}` })),
+    );
+    // Names only: the answer says nothing of cards, phones or the table itself.
+    expect(Object.keys(body)).toEqual(["seats"]);
+    expect(res.body).not.toMatch(/card|don|mafia|commissar|token|phone|"table"/i);
+    const wrong = code === "AAAAAA" ? "BBBBBB" : "AAAAAA";
+    const missing = await h.app.inject({ method: "GET", url: `/api/join/${wrong}` });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ error: "not_found" });
+    // A malformed code names no path (the server's answer for a bad path parameter), with its reason.
+    for (const bad of ["abc", "ABCDEFG", "AB%20CDE"]) {
+      const answer = await h.app.inject({ method: "GET", url: `/api/join/${bad}` });
+      expect(answer.statusCode, `${bad}: ${answer.body}`).toBe(404);
+      expect(answer.json().message, bad).toContain("params/code");
+    }
+  });
+
   it("a phone's view is its own seat's; a reconnect gets the whole view back", async () => {
     const t = await newTable(h, host);
     const { code } = await seatsOf(h, host, t.id);

@@ -353,7 +353,9 @@ describe.each(BACKENDS)("tables on $name", (backend) => {
   describe("GET /api/tables/:id/display", () => {
     it("gives anyone the spectator view, with no card that is not public, through a whole game", async () => {
       const t = await newTable(h, host, { seed: "display-1" });
+      const { code } = t as unknown as { code: string };
       let { state, seq } = await tableState(h, host, t.id);
+      let codes = 0;
       let checked = 0;
       let lastPublicSeq = 0;
       let nightSeq: number | null = null;
@@ -366,6 +368,9 @@ describe.each(BACKENDS)("tables on $name", (backend) => {
         expect(body.view.you).toBeNull();
         expect(body.view.host).toBeNull();
         expect(leakedCards(state, body.view)).toEqual([]);
+        // The join code for the room's screen while the deal lasts, and never after it.
+        expect(body.code, state.phase.kind).toBe(state.phase.kind === "deal" ? code : null);
+        if (body.code) codes++;
         // The spectators' seq never counts the night's hidden steps.
         expect(body.seq).toBeLessThanOrEqual(seq);
         expect(body.seq).toBeGreaterThanOrEqual(lastPublicSeq);
@@ -386,6 +391,7 @@ describe.each(BACKENDS)("tables on $name", (backend) => {
       }
       expect(checked).toBeGreaterThan(30);
       expect(nights).toBeGreaterThan(0);
+      expect(codes, "the deal's answers carried the code").toBeGreaterThan(0);
       const missing = await h.app.inject({ method: "GET", url: "/api/tables/nope/display" });
       expect(missing.statusCode).toBe(404);
     });

@@ -375,7 +375,7 @@ export async function step(page: Page, options: { nightSkip?: boolean } = {}): P
       await target.click();
       return `night: ${label}`;
     }
-    await chooser.locator(":scope > button.btn-big").click();
+    await chooser.locator("button.btn-skip").click();
     return "night: skip";
   }
   throw new Error(`no step to make on: ${await page.locator(".game").textContent()}`);

@@ -5,6 +5,7 @@
 import { type Card, type GameEvent, replay } from "@misto/engine/testing";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { audit, LANDMARKS } from "./axe.js";
 import {
   CARD_NAMES,
   clubFixture,
@@ -125,6 +126,14 @@ describe("the table display", () => {
       await display.goto(`${served.url}/display/${encodeURIComponent(id)}`);
       await display.locator(".display-head h1").waitFor({ timeout: 15_000 });
       expect(await text(display, ".display-head h1")).toBe("The deal");
+      // Issue 14: during the deal the room's screen shows the join code and its QR code.
+      const seats = await host.request.get(`${served.url}/api/tables/${encodeURIComponent(id)}/seats`);
+      const { code } = (await seats.json()) as { code: string };
+      const join = display.getByRole("region", { name: "Join the table from your phone" });
+      await join.getByRole("img", { name: "QR code of the join link" }).waitFor({ timeout: 10_000 });
+      expect(await join.textContent()).toContain(code);
+      expect(await join.textContent()).toContain(`${served.url}/join/${code}`);
+      expect(await audit(display, "display, the deal", LANDMARKS)).toEqual([]);
 
       // The deal (the host may know it): at night the mafia shoots a civilian, the others pass,
       // so the morning reveals a victim (NIGHT-14) and the rest stays secret.
@@ -160,6 +169,8 @@ describe("the table display", () => {
         );
         seen.add(want);
         if (want.startsWith("Night")) nightSeen = true;
+        // After the deal no phone joins: the code is gone from the room's screen.
+        if (want !== "The deal") expect(await join.count(), want).toBe(0);
         // FOUL-4: three fouls mute seat 2, and the room sees the mark.
         if (want === "Day 1 · discussion" && !muted) {
           muted = true;

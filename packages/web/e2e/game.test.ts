@@ -22,7 +22,7 @@ import {
   serve,
   tempDb,
 } from "./club.js";
-import { coverProblems, ringProblems } from "./measure.js";
+import { coverProblems, foldProblems, ringProblems } from "./measure.js";
 
 const HOST = { club: "Misto e2e game", name: "Roksolana", login: "roksolana", password: "night-city-12" };
 
@@ -100,6 +100,7 @@ describe("the host console plays one complete game (issue 3)", () => {
       ] as const) {
         layout.push(...(await coverProblems(screen, where)), ...(await ringProblems(screen, where)));
       }
+      layout.push(...(await foldProblems(page, `tablet, ${name}`)));
       await follower.screenshot({ path: join(shots, `${String(shot).padStart(2, "0")}-${name}-phone.png`) });
     };
 

@@ -85,7 +85,7 @@ describe("the pages under the Content-Security-Policy", () => {
     await watchViolations(phoneContext, violations);
     const phone = await phoneContext.newPage();
     await phone.goto(`${base}/join/${code.toLowerCase()}`);
-    await phone.getByRole("button", { name: "3", exact: true }).click();
+    await phone.getByRole("button", { name: /^3\b/ }).click();
     await phone.getByRole("button", { name: "Take seat 3" }).click();
     await expect.poll(() => phone.locator(".phone-conn").textContent()).toBe("Connected");
 

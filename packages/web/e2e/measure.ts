@@ -249,3 +249,53 @@ export function ringProblems(page: Page, where: string): Promise<string[]> {
     return out;
   }, where);
 }
+
+/**
+ * UX.md's "at a glance" on the tablet: every enabled control of the step panel lies inside the
+ * panel's visible area as the step opens, with the panel not scrolled (the Don's grave once put seats
+ * 9–12 and "nobody" below it, behind a "more below" cue). Only for a screen whose panel scrolls
+ * inside itself (the landscape console); a phone's page scrolls as a whole. The game's recap and
+ * its record (after the rating's controls, at the end) are reading for after the step, not the
+ * step: they lie below, behind the panel's "more below" cue.
+ */
+export function foldProblems(page: Page, where: string): Promise<string[]> {
+  return page.evaluate(async (where) => {
+    type Rect = { top: number; bottom: number; width: number; height: number };
+    type El = {
+      tagName: string;
+      className: unknown;
+      textContent: string | null;
+      closest(s: string): El | null;
+      getBoundingClientRect(): Rect;
+      getAttribute(name: string): string | null;
+      hasAttribute(name: string): boolean;
+      querySelectorAll(s: string): Iterable<El>;
+      scrollTop: number;
+    };
+    const body = (document as unknown as { querySelector(s: string): El | null }).querySelector(
+      ".game-panel .panel-body",
+    );
+    if (!body) return [];
+    const out: string[] = [];
+    const kept = body.scrollTop;
+    body.scrollTop = 0;
+    // The cue below the panel comes and goes as the panel scrolls (a check before this one may have
+    // scrolled it): its frames settle first, so the panel is measured as the host sees it.
+    const frame = (window as unknown as { requestAnimationFrame(f: () => void): void }).requestAnimationFrame;
+    for (let i = 0; i < 3; i++) await new Promise<void>((done) => frame(() => setTimeout(done, 0)));
+    const box = body.getBoundingClientRect();
+    const controls = "button, a[href], input, select, textarea, summary, [role=button]";
+    for (const el of body.querySelectorAll(controls)) {
+      if (el.hasAttribute("disabled") || el.closest(".sr-only, .visually-hidden, [inert]")) continue;
+      if (el.closest(".recap, .record-download")) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width <= 1 || r.height <= 1) continue;
+      if (r.bottom > box.bottom + 1 || r.top < box.top - 1)
+        out.push(
+          `${where}: <${el.tagName.toLowerCase()} class="${String(el.className)}"> "${(el.getAttribute("aria-label") || el.textContent || "").trim().slice(0, 40)}" is below the panel's fold (${Math.round(r.bottom)} > ${Math.round(box.bottom)} px)`,
+        );
+    }
+    body.scrollTop = kept;
+    return out;
+  }, where);
+}

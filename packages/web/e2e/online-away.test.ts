@@ -68,7 +68,7 @@ describe("an absent player at an online table made from the form", () => {
     const frames: string[] = [];
     phone.on("websocket", (ws) => ws.on("framereceived", (f) => frames.push(String(f.payload))));
     await phone.goto(`${base}/join/${code}`);
-    await phone.getByRole("button", { name: "2", exact: true }).click();
+    await phone.getByRole("button", { name: /^2\b/ }).click();
     await phone.getByRole("button", { name: "Take seat 2" }).click();
     await phone.getByText("Seat 2 at this table is a bot's: pick a seat for people.").waitFor();
     await takeSeat(phone, base, code, 1, tableId);

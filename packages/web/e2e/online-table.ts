@@ -83,7 +83,7 @@ export async function createOnlineTable(
 export async function takeSeat(phone: Page, base: string, code: string, seat: number, tableId: string) {
   // A phone already on the join page (refused a seat) picks again where it is.
   if (!new URL(phone.url(), base).pathname.startsWith("/join")) await phone.goto(`${base}/join/${code}`);
-  await phone.getByRole("button", { name: String(seat), exact: true }).click();
+  await phone.getByRole("button", { name: new RegExp(`^${seat}\\b`) }).click();
   await phone.getByRole("button", { name: `Take seat ${seat}` }).click();
   await phone
     .waitForURL((url) => url.pathname === `/seat/${encodeURIComponent(tableId)}`)

@@ -188,7 +188,7 @@ describe("an online table from the web app (timers, bots, phones, a reconnect at
         });
       });
       await page.goto(`${base}/join/${code}`);
-      await page.getByRole("button", { name: String(seat), exact: true }).click();
+      await page.getByRole("button", { name: new RegExp(`^${seat}\\b`) }).click();
       await page.getByRole("button", { name: `Take seat ${seat}` }).click();
       await page.waitForURL((url) => url.pathname === `/seat/${encodeURIComponent(tableId)}`);
       await poll(() => page.locator(".phone-conn").textContent()).toBe("Connected");
@@ -227,7 +227,7 @@ describe("an online table from the web app (timers, bots, phones, a reconnect at
     late.setDefaultTimeout(STEP_MS);
     await late.goto(`${base}/join/${code}`);
     const botSeat = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].find((n) => !phones.some((p) => p.seat === n));
-    await late.getByRole("button", { name: String(botSeat), exact: true }).click();
+    await late.getByRole("button", { name: new RegExp(`^${botSeat}\\b`) }).click();
     await late.getByRole("button", { name: `Take seat ${botSeat}` }).click();
     await poll(() => late.getByRole("alert").textContent()).toBe(
       "The game at this table has begun: its seats are held to the end.",

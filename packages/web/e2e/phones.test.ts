@@ -11,6 +11,7 @@
 import type { Card } from "@misto/engine";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { audit, LANDMARKS } from "./axe.js";
 import {
   CARD_NAMES,
   PHYSICAL_CARDS as CARDS,
@@ -186,8 +187,13 @@ describe("players' phones at a table (join, the held card, a vote, a night choic
       await page.goto(`${base}/join/${code.toLowerCase()}`);
       await page.getByRole("heading", { name: "Join a table" }).waitFor();
       expect(await page.getByLabel("Table code").inputValue()).toBe(code.toLowerCase());
-      await page.getByRole("button", { name: String(seat), exact: true }).click();
-      await page.getByRole("button", { name: `Take seat ${seat}` }).click();
+      // Issue 14: the seats are listed with their players' public names (and nothing more).
+      await expect
+        .poll(() => page.locator(".phone-seats button").allTextContents())
+        .toEqual(NAMES.map((name, i) => `${i + 1} ${name}`));
+      if (seat === 2) expect(await audit(page, "join, the seats named", LANDMARKS)).toEqual([]);
+      await page.getByRole("button", { name: new RegExp(`^${seat}\\b`) }).click();
+      await page.getByRole("button", { name: `Take seat ${seat}: ${NAMES[seat - 1]}` }).click();
       await page.waitForURL((url) => url.pathname === `/seat/${encodeURIComponent(tableId)}`);
       await page.getByText(`Your seat: ${seat}`).waitFor();
       await expect.poll(() => page.locator(".phone-conn").textContent()).toBe("Connected");

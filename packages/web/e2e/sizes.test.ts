@@ -20,7 +20,7 @@ import {
   step,
   until,
 } from "./club.js";
-import { coverProblems, overflowProblems, ringProblems, sizeProblems } from "./measure.js";
+import { coverProblems, foldProblems, overflowProblems, ringProblems, sizeProblems } from "./measure.js";
 
 /** What the screen is at: the phase bar's title and, at night, the role woken. */
 async function where(page: Page): Promise<string> {
@@ -43,6 +43,13 @@ declare const document: {
   documentElement: { scrollWidth: number; clientWidth: number; scrollHeight: number };
   body: { append(...nodes: ProbeElement[]): void };
   createElement(tag: string): ProbeElement;
+};
+
+/** The undo log's line for the deal's end, as a native speaker writes it. */
+const END_OF_DEAL: Record<Language, string> = {
+  ru: "Конец раздачи",
+  uk: "Кінець роздачі",
+  en: "End of the deal",
 };
 
 /** Where the phone's top bar and phase bar must end, of its 844 px. */
@@ -70,6 +77,13 @@ async function phoneProblems(phone: Page, at: string): Promise<string[]> {
   const bar = await phone.locator(".phase-bar").boundingBox();
   if (!bar || bar.y + bar.height > PHONE_TOP_PX)
     out.push(`${at}: the top and phase bars end at ${Math.round((bar?.y ?? 0) + (bar?.height ?? 0))} px`);
+  // What the step reads or offers begins in the first screen, above the primary button (the night's
+  // targets and the morning card once lay below it while the button already said "Announced").
+  for (const selector of [".morning-card", ".chooser .seat-buttons"]) {
+    const found = phone.locator(selector).first();
+    const first = (await found.count()) > 0 ? await found.boundingBox() : null;
+    if (first && first.y > box.y) out.push(`${at}: ${selector} begins below the primary button`);
+  }
   // Scrolled to the bottom, the phase bar's undo is still in sight (UX: undo always visible).
   await phone.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   const undo = await phone.locator(".btn-undo").boundingBox();
@@ -233,8 +247,16 @@ describe("the host console's sizes", () => {
             problems.push(...(await coverProblems(page, `${lang}, ${name}, ${at}`)));
             problems.push(...(await ringProblems(page, `${lang}, ${name}, ${at}`)));
           }
+          problems.push(...(await foldProblems(tablet, `${lang}, tablet, ${at}`)));
           problems.push(...(await phoneProblems(phone, `${lang}, phone, ${at}`)));
           problems.push(...(await undoCorner(tablet, `${lang}, tablet, ${at}`)));
+          // The undo log's words, in the language: "Конец раздачи" (it once read "Конец: раздачи").
+          if (at === tr("step.day.discussion", { n: 1 })) {
+            const said = await tablet.locator(".undo-log li").first().textContent();
+            const meant = END_OF_DEAL[lang];
+            if (said !== meant)
+              problems.push(`${lang}, tablet, ${at}: the undo log reads "${said}", not "${meant}"`);
+          }
           return at;
         };
         /** Plays with the console's own buttons, measuring each new step, until `done` says so. */

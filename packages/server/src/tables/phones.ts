@@ -3,7 +3,17 @@
 
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { phaseOf, SEATS, viewFor } from "@misto/engine";
-import { Id, JoinAnswer, JoinBody, NoContent, SeatAnswer, SeatsAnswer } from "@misto/protocol";
+import {
+  Id,
+  JoinAnswer,
+  JoinBody,
+  JoinCodeParams,
+  JoinSeatsAnswer,
+  NoContent,
+  SeatAnswer,
+  SeatsAnswer,
+} from "@misto/protocol";
+import type { FastifyReply } from "fastify";
 import { Type } from "typebox";
 import { newToken, tokenHash } from "../auth/secrets.js";
 import { requireHost } from "../auth/sessions.js";
@@ -129,6 +139,40 @@ export function phoneRoutes(
       },
     );
 
+    /** The table a join code names, its guess counted (and forgotten when it was a table's). */
+    const tableOfCode = async (ip: string, given: string, reply: FastifyReply): Promise<LiveTable> => {
+      const guess = `join:${ip}`;
+      const counted = await counts.take(guess, JOIN_LIMIT, Date.now());
+      if (counted.waitMs > 0) throw tooManyAttempts(counted.waitMs, reply, "too many unknown codes");
+      const tableId = await store.findTableByCode(given.toUpperCase());
+      const table = tableId ? await tables.get(tableId) : null;
+      if (!table || phaseOf(table.state).kind === "closed") {
+        throw new HttpError(404, "not_found", "no table has this code");
+      }
+      await counts.forget(guess, counted.id);
+      return table;
+    };
+
+    // The join page lists the seats by their players' names before anyone is seated: public names
+    // from the spectator's view (anyone may follow the table there), never a card or a token.
+    app.get(
+      "/api/join/:code",
+      {
+        schema: {
+          ...doc("phones", "The seats a phone may join with this code, by their players' names"),
+          params: JoinCodeParams,
+          response: { 200: JoinSeatsAnswer },
+        },
+      },
+      async (request, reply) => {
+        const table = await tableOfCode(request.ip, request.params.code, reply);
+        const answer: JoinSeatsAnswer = {
+          seats: viewFor(table.state, "spectator").seats.map((s) => ({ seat: s.seat, name: s.name })),
+        };
+        return answer;
+      },
+    );
+
     app.post(
       "/api/join",
       {
@@ -139,17 +183,8 @@ export function phoneRoutes(
         },
       },
       async (request, reply) => {
-        const guess = `join:${request.ip}`;
-        const counted = await counts.take(guess, JOIN_LIMIT, Date.now());
-        if (counted.waitMs > 0) throw tooManyAttempts(counted.waitMs, reply, "too many unknown codes");
         const { seat } = request.body;
-        const code = request.body.code.toUpperCase();
-        const tableId = await store.findTableByCode(code);
-        const table = tableId ? await tables.get(tableId) : null;
-        if (!table || phaseOf(table.state).kind === "closed") {
-          throw new HttpError(404, "not_found", "no table has this code");
-        }
-        await counts.forget(guess, counted.id);
+        const table = await tableOfCode(request.ip, request.body.code, reply);
         const humans = table.online ? (onlineOf(table)?.humanSeats ?? SEATS) : SEATS;
         if (seat > humans) throw botSeat(seat, humans);
         const token = newToken(SEAT_TOKEN_BYTES);

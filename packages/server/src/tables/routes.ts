@@ -180,7 +180,9 @@ export function tableRoutes(store: Store, tables: TableService): FastifyPluginAs
       async (request) => {
         const table = await tables.get(request.params.id);
         if (!table) throw noTable();
-        return { seq: table.publicSeq, view: viewFor(table.state, "spectator") };
+        const view = viewFor(table.state, "spectator");
+        const code = view.phase.kind === "deal" ? await tables.joinCode(table.id) : null;
+        return { seq: table.publicSeq, view, code };
       },
     );
   };

@@ -1,14 +1,17 @@
 // The table display for a TV or projector: the phase and its timer huge, who speaks or votes now,
 // and the ring of seats with public facts only (alive or out, revealed cards). Readable from 5 m.
+// During the deal the middle of the table shows the join code and its QR code for the phones.
 
 import type { SeatView, View } from "@misto/engine";
 import { useEffect, useState } from "preact/hooks";
+import { api } from "../app/session.js";
 import { keepAwake } from "../app/wakeLock.js";
 import { badgesOf, foulDots } from "../game/seatFacts.js";
 import { phaseTitle } from "../game/steps.js";
 import { formatClock } from "../game/timer.js";
 import { t } from "../i18n/index.js";
 import type { Language } from "../i18n/types.js";
+import { JoinCode } from "../phone/JoinCode.js";
 import { secondsLeft } from "./backoff.js";
 import { useSpectatorView } from "./useSpectatorView.js";
 import "./display.css";
@@ -23,15 +26,37 @@ export function DisplayScreen(props: { tableId: string; lang: Language }) {
           {t("display.reconnecting")}
         </p>
       )}
-      {view ? <DisplayBody view={view} /> : <p class="display-wait">{t("display.waiting")}</p>}
+      {view ? (
+        <DisplayBody view={view} tableId={props.tableId} />
+      ) : (
+        <p class="display-wait">{t("display.waiting")}</p>
+      )}
     </main>
   );
 }
 
-function DisplayBody(props: { view: View }) {
+/** The join code while the deal lasts (the display's answer carries it then), else null. */
+function useJoinCode(tableId: string, dealing: boolean): string | null {
+  const [code, setCode] = useState<string | null>(null);
+  useEffect(() => {
+    setCode(null);
+    if (!dealing) return;
+    let live = true;
+    void api.display(tableId).then((answer) => {
+      if (live && answer.ok) setCode(answer.value.code);
+    });
+    return () => {
+      live = false;
+    };
+  }, [tableId, dealing]);
+  return code;
+}
+
+function DisplayBody(props: { view: View; tableId: string }) {
   const { view } = props;
   const title = phaseTitle(view);
   const current = view.phase.kind === "night" ? null : view.phase.current;
+  const code = useJoinCode(props.tableId, view.phase.kind === "deal");
   return (
     <>
       <header class="display-head">
@@ -43,6 +68,12 @@ function DisplayBody(props: { view: View }) {
         ))}
         {/* The middle of the table: the clock, who acts now, the winner. */}
         <div class="display-center">
+          {code && (
+            <section class="display-join" aria-labelledby="display-join-title">
+              <h2 id="display-join-title">{t("display.join")}</h2>
+              <JoinCode code={code} />
+            </section>
+          )}
           <Clock seconds={view.phase.seconds} since={view.phase.since} />
           {current !== null && (
             <p class="display-now">

@@ -14,7 +14,7 @@ export function DayPanel(props: { view: View; clock: StepTimer; send: (a: Action
   const current = p.current;
   const muted = view.seats.filter((s) => s.out === null && s.muted).map((s) => s.seat);
   return (
-    <div class="day-panel">
+    <div class={gravePending(view, current) ? "day-panel day-panel-grave" : "day-panel"}>
       <VotingOutcome view={view} />
       {p.step === "discussion" ? (
         <>
@@ -35,6 +35,18 @@ export function DayPanel(props: { view: View; clock: StepTimer; send: (a: Action
       <Timer clock={props.clock} size="huge" />
       {p.step !== "discussion" && <Queue view={view} />}
     </div>
+  );
+}
+
+/** DON-1: the Don speaking his last word has not yet made (or lost) his grave choice. */
+function gravePending(view: View, current: Seat | null): boolean {
+  const grave = view.host?.grave;
+  return (
+    view.phase.step === "lastWords" &&
+    current !== null &&
+    grave?.don === current &&
+    !grave.chosen &&
+    !grave.lost
   );
 }
 
@@ -116,14 +128,15 @@ function Grave(props: { view: View; seat: Seat; send: (a: Action) => boolean }) 
             </button>
           ) : null,
         )}
+        {/* "Nobody" ends the targets' row, as a night's skip does. */}
+        <button
+          type="button"
+          class="btn btn-skip grave-nobody"
+          onClick={() => props.send({ actor: "host", type: "grave", seat, target: null })}
+        >
+          {t("grave.nobody")}
+        </button>
       </div>
-      <button
-        type="button"
-        class="btn btn-big grave-nobody"
-        onClick={() => props.send({ actor: "host", type: "grave", seat, target: null })}
-      >
-        {t("grave.nobody")}
-      </button>
     </section>
   );
 }

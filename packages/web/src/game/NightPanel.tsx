@@ -16,10 +16,12 @@ export function NightPanel(props: { view: View; send: (a: Action) => boolean }) 
     return (
       <div class="night-panel">
         <article class="script-card" aria-labelledby="script-title">
-          <h2 id="script-title">{t("night.step.dawn")}</h2>
+          <header class="script-head">
+            <h2 id="script-title">{t("night.step.dawn")}</h2>
+            <Tonight key={view.phase.since} view={view} />
+          </header>
           <p class="say say-big">{t("night.say.dawn")}</p>
         </article>
-        <Tonight key={view.phase.since} view={view} />
       </div>
     );
   }
@@ -27,7 +29,11 @@ export function NightPanel(props: { view: View; send: (a: Action) => boolean }) 
   return (
     <div class="night-panel">
       <article class="script-card" aria-labelledby="script-title">
-        <h2 id="script-title">{t(`night.step.${script.role}`)}</h2>
+        {/* Tonight's choices (hidden until tapped) beside the step's name: in sight, taking no row. */}
+        <header class="script-head">
+          <h2 id="script-title">{t(`night.step.${script.role}`)}</h2>
+          <Tonight key={view.phase.since} view={view} />
+        </header>
         {words.opening && <p class="say">{t(words.opening)}</p>}
         <p class="say say-big">{t(words.wake)}</p>
         {words.ask && <p class="say">{t(words.ask)}</p>}
@@ -48,7 +54,6 @@ export function NightPanel(props: { view: View; send: (a: Action) => boolean }) 
         )}
         {words.sleep && <p class="say say-sleep">{t(words.sleep)}</p>}
       </article>
-      <Tonight key={view.phase.since} view={view} />
     </div>
   );
 }
@@ -112,10 +117,11 @@ function Choosers(props: { view: View; script: NightScript; send: (a: Action) =>
                   {target}
                 </button>
               ))}
+            {/* Skip ends the grid's last row: one row less above the primary button. */}
+            <button type="button" class="btn btn-skip" onClick={() => choose(c.seat, null)}>
+              {t("night.skip")}
+            </button>
           </div>
-          <button type="button" class="btn btn-big" onClick={() => choose(c.seat, null)}>
-            {t("night.skip")}
-          </button>
         </section>
       ))}
     </>

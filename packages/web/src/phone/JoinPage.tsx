@@ -1,8 +1,8 @@
 // /join and /join/:code: the player types the table's code (or it comes in the link), picks his
-// seat (1–12), and joins; the seat's token is kept on the phone and the phone goes to /seat/:table.
+// seat (1–12, each with its player's name once the code is known), and joins; the seat's token is kept on the phone and the phone goes to /seat/:table.
 // An online table whose game has begun admits nobody: the page links to where it can be followed.
 
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import { LanguageSwitch } from "../app/LanguageSwitch.js";
 import { navigate } from "../app/router.js";
 import { Link } from "../app/ui.js";
@@ -14,12 +14,34 @@ import { rememberSeat } from "./seatStore.js";
 import "./phone.css";
 
 const SEATS = Array.from({ length: 12 }, (_, i) => i + 1);
+/** A join code's length (docs/api.md, "Phones"). */
+const CODE_LENGTH = 6;
+
+/** The seats' players' public names for a whole code, or none (a code half typed, or unknown). */
+function useSeatNames(code: string): readonly string[] {
+  const [names, setNames] = useState<readonly string[]>([]);
+  useEffect(() => {
+    setNames([]);
+    if (code.length !== CODE_LENGTH) return;
+    let live = true;
+    void phoneApi.seatsByCode(code).then((answer) => {
+      if (live && answer.ok)
+        setNames(SEATS.map((n) => answer.value.seats.find((s) => s.seat === n)?.name ?? ""));
+    });
+    return () => {
+      live = false;
+    };
+  }, [code]);
+  return names;
+}
 
 export function JoinPage(props: { code: string | null; lang: Language }) {
   const [code, setCode] = useState(props.code ?? "");
   const [seat, setSeat] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<{ text: string; follow?: string } | null>(null);
+  const names = useSeatNames(cleanCode(code));
+  const nameOf = (n: number) => names[n - 1] ?? "";
   const join = async (e: Event) => {
     e.preventDefault();
     if (seat === null || !cleanCode(code)) return;
@@ -63,7 +85,8 @@ export function JoinPage(props: { code: string | null; lang: Language }) {
               aria-pressed={seat === n}
               onClick={() => setSeat(n)}
             >
-              {n}
+              <span class="join-seat-n">{n}</span>
+              {nameOf(n) && <span class="join-seat-name"> {nameOf(n)}</span>}
             </button>
           ))}
         </fieldset>
@@ -82,7 +105,11 @@ export function JoinPage(props: { code: string | null; lang: Language }) {
           class="btn btn-primary phone-wide"
           disabled={busy || seat === null || !cleanCode(code)}
         >
-          {seat === null ? t("phone.join.pickSeat") : t("phone.join.go", { n: seat })}
+          {seat === null
+            ? t("phone.join.pickSeat")
+            : nameOf(seat)
+              ? t("phone.join.goNamed", { n: seat, name: nameOf(seat) })
+              : t("phone.join.go", { n: seat })}
         </button>
       </form>
     </main>

@@ -1,8 +1,8 @@
-// The phone's HTTP calls (docs/api.md, "Phones"): join a table by its code and a seat; the seat's
-// own answer (its view, and an online table's deadlines); and the host's list of seats and who
-// joined, with the table's join code.
+// The phone's HTTP calls (docs/api.md, "Phones"): the seats a code offers, by their players' names;
+// join a table by its code and a seat; the seat's own answer (its view, and an online table's
+// deadlines); and the host's list of seats and who joined, with the table's join code.
 
-import type { SeatAnswer, SeatsAnswer } from "@misto/protocol";
+import type { JoinSeatsAnswer, SeatAnswer, SeatsAnswer } from "@misto/protocol";
 import type { Result } from "../api/client.js";
 import type { JoinedSeat } from "./seatStore.js";
 
@@ -48,6 +48,8 @@ async function call<T>(method: string, url: string, body?: unknown, token?: stri
 const tableUrl = (id: string) => `/api/tables/${encodeURIComponent(id)}`;
 
 export const phoneApi = {
+  /** The seats by their players' public names, for the join page (anyone with the code). */
+  seatsByCode: (code: string) => call<JoinSeatsAnswer>("GET", `/api/join/${encodeURIComponent(code)}`),
   join: (code: string, seat: number) => call<JoinedSeat>("POST", "/api/join", { code, seat }),
   /** The seat a token holds, its view and its table's online settings (null at a live table). */
   seat: (token: string) => call<SeatAnswer>("GET", "/api/seat", undefined, token),

@@ -375,4 +375,5 @@ export const GAME = {
   "recap.rating.points": "rating points: {list}",
   "recap.rating.noPoints": "no rating points",
   "recap.rating.open": "(the rating is not closed)",
+  "display.join": "Join the table from your phone",
 };

@@ -114,4 +114,5 @@ export const PHONE = {
   "phones.error": "The seats could not be read: {message}",
   "phones.show": "Phones",
   "phones.close": "Close",
+  "phone.join.goNamed": "Take seat {n}: {name}",
 };

@@ -376,4 +376,5 @@ export const GAME: Words<keyof typeof EN> = {
   "recap.rating.points": "очки: {list}",
   "recap.rating.noPoints": "очков нет",
   "recap.rating.open": "(рейтинг не закрыт)",
+  "display.join": "Сесть за стол с телефона",
 };

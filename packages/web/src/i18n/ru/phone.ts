@@ -116,4 +116,5 @@ export const PHONE: Words<keyof typeof EN> = {
   "phones.error": "Не удалось получить места: {message}",
   "phones.show": "Телефоны",
   "phones.close": "Закрыть",
+  "phone.join.goNamed": "Сесть на место {n}: {name}",
 };

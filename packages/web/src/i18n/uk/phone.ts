@@ -115,4 +115,5 @@ export const PHONE: Words<keyof typeof EN> = {
   "phones.error": "Не вдалося отримати місця: {message}",
   "phones.show": "Телефони",
   "phones.close": "Закрити",
+  "phone.join.goNamed": "Сісти на місце {n}: {name}",
 };
