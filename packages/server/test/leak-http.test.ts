@@ -1,11 +1,11 @@
 // The leak test's HTTP scan (issue 9, DAY-8; the WebSocket scan is leak.test.ts, a file apart so
 // the suite's two workers run the two at once): every GET route of the OpenAPI document, for every
-// kind of caller (anonymous, a member seated at both tables, a host, the admin, the online table's creator, and
-// each phone by its seat token), after every step of a club table (the host's commands) and of an
-// online table (the server's runner, its timers stepped one at a time), on both. Each answer is
-// judged by httpLeaksIn against what its caller's view of each table tells (no winner, no ended
-// night, no card, no choice, no event count before they are public), and against its own last
-// answer: while a caller's views stayed the same, its answers must not move.
+// kind of caller (anonymous, a member seated at both tables, a host, the admin, the online table's
+// creator, and each phone by its seat token), after every step of a club table (the host's
+// commands) and of an online table (the server's runner, its timers stepped one at a time), on
+// both. Each answer is judged by httpLeaksIn against what its caller's view of each table tells (no
+// winner, no ended night, no card, no choice, no event count before they are public), and against
+// its own last answer: while a caller's views stayed the same, its answers must not move.
 
 import { type GameState, seededRandom, type Viewer, viewFor } from "@misto/engine/testing";
 import { afterAll, describe, expect, it, vi } from "vitest";
