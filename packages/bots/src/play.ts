@@ -12,8 +12,10 @@ import {
   type Game,
   type GameEvent,
   legalActions,
+  outCauses,
   phaseOf,
   type Random,
+  resultOf,
   SEATS,
   type Seat,
   type Settings,
@@ -139,15 +141,15 @@ export function playGame(options: PlayOptions): GameSummary {
     if (events) for (const e of result.events) events.push(e);
   }
 
-  // The spectator's view: once the result is announced it shows every departure, and it costs no
-  // host's actions (one host's view a game halves the simulation's rate).
-  const end = viewFor(state, "spectator");
-  if (end.result === null) throw new Error(`seed ${seed}: the game closed without a result`);
+  // As the city knows the game once the result is announced: every departure. Named queries, not
+  // the city's view: a whole view a game cost the simulation a twelfth of its rate.
+  const result = resultOf(state);
+  if (result === null || !result.announced) throw new Error(`seed ${seed}: the game closed without a result`);
   const eliminations = { vote: 0, night: 0, grave: 0, fouls: 0, disqualified: 0 };
-  for (const s of end.seats) if (s.out) eliminations[s.out.cause]++;
+  for (const cause of outCauses(state)) if (cause !== null) eliminations[cause]++;
   const summary: GameSummary = {
     seed,
-    winner: end.result.winner,
+    winner: result.winner,
     days,
     nights,
     commands,

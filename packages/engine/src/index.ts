@@ -25,6 +25,7 @@ export {
   lastSteps,
   legalActions,
   outAnnounced,
+  outCauses,
   phaseOf,
   replay,
   resultOf,

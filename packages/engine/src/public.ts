@@ -16,7 +16,7 @@ import {
 import { type Action, awaiting as awaitingState, legalActions as legalState } from "./legal.js";
 import type { RuleError } from "./rules.js";
 import { livingFrom, nextStarter } from "./seats.js";
-import type { Actor, DayStep, Game, GameState, LogNode, Seat, Winner } from "./state.js";
+import type { Actor, DayStep, Game, GameState, LogNode, OutCause, Seat, Winner } from "./state.js";
 import { type Floor, floorOf, type HostStep, hostStep } from "./view/host.js";
 import {
   outAnnounced as outAnnouncedState,
@@ -138,6 +138,16 @@ export interface HostTurn {
 export function resultOf(game: Game | null): { readonly winner: Winner; readonly announced: boolean } | null {
   const result = game === null ? null : read(game).result;
   return result && { winner: result.winner, announced: result.announced };
+}
+
+/**
+ * Why each seat left the game, as every player knows it (its departure announced, or every one once
+ * the result is: the city's view.seats[i].out.cause), seat 1 first; null for a seat still in or
+ * not yet known out. What a summary of a finished game needs, without building a view.
+ */
+export function outCauses(game: Game): (OutCause | null)[] {
+  const state = read(game);
+  return state.seats.map((s) => (s.out !== null && outAnnouncedState(state, s.seat) ? s.out.cause : null));
 }
 
 /** DAY-5: the living seats in the order the next accusation round would call them. */

@@ -109,17 +109,29 @@ export async function nightPage(store: Store, night: NightRow, account: HostRow)
           })),
         )
       : [],
-    pairs: runs
-      ? await Promise.all(
-          (await store.nights.listPairs(night.id)).map(async (p) => ({
-            a: await names.person(p.a),
-            b: await names.person(p.b),
-            kind: p.kind,
-          })),
-        )
-      : [],
+    pairs: runs ? await pairsOf(store, names, night.id) : [],
     rounds: await Promise.all(rounds.map((r) => roundInfo(names, r))),
   };
+}
+
+type Named = { id: string; name: string };
+/** By name, then (two of one name) by id: the order a host reads, not the order of random ids. */
+const byName = (x: Named, y: Named) =>
+  x.name.localeCompare(y.name) || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0);
+
+/**
+ * The night's pair policies, each pair's two people in name order and the pairs by their names.
+ * The store keeps a pair as `a` < `b` by id: shown so, "Bohdan and Ada" or "Ada and Bohdan" would
+ * depend on two random ids.
+ */
+async function pairsOf(store: Store, names: Names, nightId: string): Promise<NightPage["pairs"]> {
+  const pairs = await Promise.all(
+    (await store.nights.listPairs(nightId)).map(async (p) => {
+      const [a, b] = [await names.person(p.a), await names.person(p.b)].sort(byName) as [Named, Named];
+      return { a, b, kind: p.kind };
+    }),
+  );
+  return pairs.sort((x, y) => byName(x.a, y.a) || byName(x.b, y.b));
 }
 
 /** Every night's summary for `account`: upcoming first (soonest first), then past (latest first). */

@@ -1,6 +1,6 @@
-// The leak scan of the leak test (leak.test.ts), shared with the tests of several server processes
-// (redis.test.ts): every view and out-chat message a client received, judged against the game its
-// view was built from (gameOfView).
+// The leak scans of the leak tests (leak.test.ts, leak-http.test.ts), shared with the tests of
+// several server processes (redis.test.ts): every view and out-chat message a client received,
+// judged against the game its view was built from (gameOfView).
 
 import {
   CARDS,
@@ -181,32 +181,48 @@ export interface Known {
 const isView = (v: unknown): v is View =>
   v !== null && typeof v === "object" && "viewer" in v && "phase" in v && "seats" in v;
 
+/** Each game's views, built once: the HTTP scan judges hundreds of answers against one game. */
+const builtViews = new WeakMap<GameState, Map<Viewer, { view: View; json: string }>>();
+function builtView(state: GameState, viewer: Viewer): { view: View; json: string } {
+  let views = builtViews.get(state);
+  if (!views) {
+    views = new Map();
+    builtViews.set(state, views);
+  }
+  let built = views.get(viewer);
+  if (!built) {
+    const view = viewFor(state, viewer);
+    built = { view, json: JSON.stringify(view) };
+    views.set(viewer, built);
+  }
+  return built;
+}
+
 /**
  * Every leak in one HTTP answer (`body`: parsed JSON, or text) to `url`, judged against what the
- * caller knows of each live table. The parts of the answer about a table are the whole answer when
+ * caller knows of each live table. Given the answer's `text` too, an answer whose text and URL name
+ * no table secret to the caller is not walked: every check below is of a part about such a table
+ * (the URL names it, or an object's `id` or `table` is its id), so none would find anything. The parts of the answer about a table are the whole answer when
  * its URL names the table, else every object whose `id` or `table` is the table's. There, until the
  * result is announced (DAY-8), and unless the caller is the table's host: `phase`, `winner`, `over`
  * and `seq` are the caller's view's, an embedded view is exactly viewFor for its viewer (the
  * caller's or the city's) and passes leaksIn, and no card, night choice or event is named.
  */
-export function httpLeaksIn(url: string, body: unknown, known: readonly Known[]): string[] {
+export function httpLeaksIn(url: string, body: unknown, known: readonly Known[], text?: string): string[] {
   const leaks: string[] = [];
   const secret = known.filter((k) => k.viewer !== "host" && k.state.result?.announced !== true);
+  if (text !== undefined && !secret.some((k) => url.includes(k.table) || text.includes(k.table)))
+    return leaks;
   if (typeof body === "string") {
     for (const k of secret)
       if (!url.includes(k.table) && body.includes(k.table)) leaks.push(`${url} names live table ${k.table}`);
     return leaks;
   }
-  const views = new Map<Known, View>();
-  const viewOf = (k: Known) => {
-    const v = views.get(k) ?? viewFor(k.state, k.viewer);
-    views.set(k, v);
-    return v;
-  };
+  const viewOf = (k: Known) => builtView(k.state, k.viewer).view;
   const judgeView = (k: Known, view: View, seq: unknown, path: string) => {
     if (view.viewer !== k.viewer && view.viewer !== "spectator")
       leaks.push(`${url} ${path}: the ${String(view.viewer)} view sent to ${String(k.viewer)}`);
-    else if (JSON.stringify(view) !== JSON.stringify(viewFor(k.state, view.viewer)))
+    else if (JSON.stringify(view) !== builtView(k.state, view.viewer).json)
       leaks.push(`${url} ${path}: not ${String(view.viewer)}'s view now`);
     else if (view.viewer !== "host")
       for (const leak of leaksIn(k.state, view.viewer, view)) leaks.push(`${url} ${path}: ${leak}`);
@@ -278,7 +294,22 @@ export class ViewCounts {
 
   /** Takes the table's stored events (all of them); applies those not seen yet. */
   feed(all: readonly GameEvent[]): GameState {
-    for (const event of all.slice(this.events)) {
+    this.apply(all.slice(this.events));
+    this.events = all.length;
+    return this.state as GameState;
+  }
+
+  /** Takes the events stored after those seen (readEvents after `seq("host")`), numbered on from them. */
+  feedNew(fresh: readonly { seq: number; event: GameEvent }[]): GameState {
+    for (const [i, e] of fresh.entries())
+      if (e.seq !== this.events + i + 1) throw new Error(`event ${e.seq} after ${this.events + i}`);
+    this.apply(fresh.map((e) => e.event));
+    this.events += fresh.length;
+    return this.state as GameState;
+  }
+
+  private apply(events: readonly GameEvent[]): void {
+    for (const event of events) {
       this.state = evolve(this.state, event);
       for (const viewer of this.viewers) {
         const json = JSON.stringify(viewFor(this.state, viewer));
@@ -286,8 +317,6 @@ export class ViewCounts {
         this.last.set(viewer, json);
       }
     }
-    this.events = all.length;
-    return this.state as GameState;
   }
 
   seq(viewer: Viewer): number {

@@ -101,6 +101,29 @@ describe.each(BACKENDS.filter((b) => b.name !== "memory"))("club nights on $name
     expect(night.statusCode).toBe(403);
   });
 
+  it("lists each pair's two people by name, whatever the order of their random ids", async () => {
+    const id = await newNight(30, 2);
+    const people: string[] = [];
+    for (let i = 1; i <= 8; i++) {
+      const made = await call("POST", "/api/people", admin, { name: `Pair ${i}` });
+      expect(made.statusCode, made.body).toBe(201);
+      people.push(made.json().person.id);
+    }
+    // Seven pairs, each sent second name first: ids in name order for all eight is 1 in 40,320.
+    let page: NightPage | null = null;
+    for (let i = 7; i >= 1; i--) {
+      const res = await call("POST", `/api/nights/${id}/pairs`, host, {
+        a: people[i],
+        b: people[i - 1],
+        kind: "apart",
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      page = res.json() as NightPage;
+    }
+    const shown = page?.pairs.map((p) => `${p.a.name} and ${p.b.name}`);
+    expect(shown).toEqual([1, 2, 3, 4, 5, 6, 7].map((i) => `Pair ${i} and Pair ${i + 1}`));
+  });
+
   it("runs an evening: door guests, check-in, a draw of two tables, a swap, the deal, each seat shown", async () => {
     const id = await newNight(30, 2);
     for (const m of members) await call("POST", `/api/nights/${id}/signup`, m.cookie);
