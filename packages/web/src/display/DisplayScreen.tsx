@@ -9,7 +9,7 @@ import { phaseTitle } from "../game/steps.js";
 import { formatClock } from "../game/timer.js";
 import { t } from "../i18n/index.js";
 import type { Language } from "../i18n/types.js";
-import { secondsLeft } from "./backoff.js";
+import { secondsLeft } from "./clock.js";
 import { useSpectatorView } from "./useSpectatorView.js";
 import "./display.css";
 

@@ -5,6 +5,7 @@ import { AWAY_STRINGS } from "./away.js";
 import { CHAT_STRINGS } from "./chat.js";
 import { CLUB_STRINGS } from "./club.js";
 import { GAME_STRINGS } from "./game.js";
+import { LOBBY_STRINGS } from "./lobby.js";
 import { NIGHTS_STRINGS } from "./nights.js";
 import { PEOPLE_STRINGS } from "./people.js";
 import { PHONE_STRINGS } from "./phone.js";
@@ -17,6 +18,7 @@ export const PARTS: Readonly<Record<string, Strings>> = {
   chat: CHAT_STRINGS,
   club: CLUB_STRINGS,
   game: GAME_STRINGS,
+  lobby: LOBBY_STRINGS,
   nights: NIGHTS_STRINGS,
   people: PEOPLE_STRINGS,
   phone: PHONE_STRINGS,
