@@ -16,6 +16,8 @@ export const LobbyTable = Type.Object({
   seatsFree: Type.Integer({ minimum: 0, maximum: 12 }),
   /** Whether its deal still admits phones: one tap takes a free seat. Otherwise it can be followed. */
   open: Type.Boolean(),
+  /** Whether its deal has ended: the game is under way. */
+  started: Type.Boolean(),
   settings: OnlineSettingsJson,
 });
 export type LobbyTable = Static<typeof LobbyTable>;

@@ -120,6 +120,7 @@ describe("the lobby", () => {
       language: "en",
       seatsFree: 3,
       open: true,
+      started: false,
       settings: expect.objectContaining({ humanSeats: 3, spectatorDelayMs: 1500, language: "en" }),
     });
     // Nothing in it names a seat's holder, a token, a card or the join code.
@@ -142,6 +143,7 @@ describe("the lobby", () => {
     expect((await lobby(member)).tables.find((x) => x.id === id)).toMatchObject({
       seatsFree: 0,
       open: false,
+      started: false,
     });
 
     // The token works as a join code's does: the seat's own view.
@@ -171,7 +173,7 @@ describe("the lobby", () => {
     expect(late.statusCode).toBe(409);
     expect(late.json()).toMatchObject({ error: "started", follow: `/display/${id}` });
     const row = (await lobby(member)).tables.find((x) => x.id === id);
-    expect(row).toMatchObject({ open: false, seatsFree: 0 });
+    expect(row).toMatchObject({ open: false, seatsFree: 0, started: true });
     // The open table is listed before the one under way.
     const order = (await lobby(member)).tables.map((x) => x.id);
     expect(order.indexOf(t.id)).toBeLessThan(order.indexOf(id));

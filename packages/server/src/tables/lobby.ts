@@ -64,6 +64,7 @@ export function lobbyRoutes(
             language: settings.language,
             seatsFree,
             open: open && seatsFree > 0,
+            started: !open,
             settings,
           });
         }

@@ -78,7 +78,9 @@ function LobbyRow(props: { table: LobbyTable; busy: boolean; onJoin: () => void 
       </h2>
       <p class="table-facts">
         <span>
-          {table.open ? t("lobby.seatsFree", { n: table.seatsFree, of: s.humanSeats }) : t("lobby.started")}
+          {table.started
+            ? t("lobby.started")
+            : t("lobby.seatsFree", { n: table.seatsFree, of: s.humanSeats })}
         </span>
         <span>{t("lobby.language", { lang: t(`app.lang.${table.language}`) })}</span>
         <span>{t("lobby.deadlines", { night: seconds(s.nightMs), vote: seconds(s.voteMs) })}</span>
