@@ -37,10 +37,11 @@ export class SpectatorDelay {
   }
 
   /** Runs `task` once the table's delay has passed from now. */
-  private later(t: Delayed, task: () => void): void {
+  private later(tableId: string, t: Delayed, task: () => void): void {
     const timer = setTimeout(() => {
       t.timers.delete(timer);
       task();
+      this.forget(tableId, t);
     }, t.delayMs);
     timer.unref?.();
     t.timers.add(timer);
@@ -51,7 +52,7 @@ export class SpectatorDelay {
     const t = this.table(tableId, delayMs);
     if (frame.seq <= t.recorded) return;
     t.recorded = frame.seq;
-    this.later(t, () => {
+    this.later(tableId, t, () => {
       if (t.shown && t.shown.seq >= frame.seq) return;
       t.shown = frame;
       for (const w of t.watchers) sendFrame(w, frame);
@@ -78,13 +79,25 @@ export class SpectatorDelay {
   tell(tableId: string, subscriber: Subscriber, message: ServerMessage): void {
     const t = this.tables.get(tableId);
     if (!t) return;
-    this.later(t, () => {
+    this.later(tableId, t, () => {
       if (t.watchers.has(subscriber)) subscriber.send(message);
     });
   }
 
   unwatch(tableId: string, subscriber: Subscriber): void {
-    this.tables.get(tableId)?.watchers.delete(subscriber);
+    const t = this.tables.get(tableId);
+    if (!t) return;
+    t.watchers.delete(subscriber);
+    this.forget(tableId, t);
+  }
+
+  /**
+   * A table nobody watches with nothing held is forgotten (its last frame too): the display route
+   * then waits a delay again, and memory does not grow with every table ever followed.
+   */
+  private forget(tableId: string, t: Delayed): void {
+    if (t.watchers.size === 0 && t.timers.size === 0 && this.tables.get(tableId) === t)
+      this.tables.delete(tableId);
   }
 
   /** The frame a spectator may be shown now (null: none has passed its delay yet). */
