@@ -2,6 +2,7 @@
 // human seat during the deal, as a join code takes one) or follow as a spectator. Public facts only.
 
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { resultOf } from "@misto/engine";
 import { JoinAnswer, LobbyAnswer, LobbyParams, type LobbyTable } from "@misto/protocol";
 import { newToken, tokenHash } from "../auth/secrets.js";
 import { requireAccount } from "../auth/sessions.js";
@@ -11,9 +12,6 @@ import { type Store, StoreConflict, type TableRow } from "../store/index.js";
 import type { OnlineSettings } from "./online-settings.js";
 import { SEAT_TOKEN_BYTES, started } from "./phones.js";
 import type { LiveTable, TableService } from "./service.js";
-
-/** The phases in which an online table is no longer followed from the lobby: its result is out. */
-const DONE: ReadonlySet<string> = new Set(["ended", "rating", "closed"]);
 
 function noTable(): HttpError {
   return new HttpError(404, "not_found", "there is no such online table");
@@ -51,9 +49,11 @@ export function lobbyRoutes(
         await requireAccount(store, request);
         const listed: LobbyTable[] = [];
         for (const row of await store.listTables()) {
-          if (!row.online || DONE.has(row.phase)) continue;
+          if (!row.online || row.phase === "closed") continue;
           const live = await tables.get(row.id);
-          if (!live) continue;
+          // Gone from the lobby once its result is announced: not when the game ends, which a
+          // night's end keeps from the city until the announcement (DAY-8).
+          if (!live || resultOf(live.state)?.announced === true) continue;
           const settings = onlineOf(live);
           const open = row.phase === "deal";
           const seatsFree = open ? (await freeSeats(store, row, settings.humanSeats)).length : 0;
