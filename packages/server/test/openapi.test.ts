@@ -139,8 +139,8 @@ const SUCCESS_CHECKED = [
   "GET /api/tables/{id}/seats",
   "POST /api/join",
   "GET /api/seat",
+  // POST /api/lobby/{id}/join's 201 is checked in lobby.test.ts (the walk has no open online table).
   "GET /api/lobby",
-  "POST /api/lobby/{id}/join",
   "GET /api/seasons",
   "POST /api/seasons",
   "GET /api/rating",
