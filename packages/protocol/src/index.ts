@@ -3,6 +3,7 @@
 export * from "./club.js";
 export * from "./deadline.js";
 export * from "./http.js";
+export * from "./lobby.js";
 export * from "./nights.js";
 export * from "./online.js";
 export * from "./patch.js";

@@ -21,6 +21,11 @@ export interface OnlineSettings {
   readonly missedDeadlines: number;
   /** A player whose phone has been away this long (no connection to the table) is played by a bot, in ms. */
   readonly graceMs: number;
+  /**
+   * How long a spectator's updates are held back, in ms (0: live): a spectator sees the table as it
+   * was this long ago, so he cannot relay the game to a player in real time.
+   */
+  readonly spectatorDelayMs: number;
 }
 
 /** The settings that are whole numbers. */
@@ -36,6 +41,7 @@ export const ONLINE_LIMITS: Readonly<Record<OnlineNumber, { readonly min: number
   voteMs: MS,
   missedDeadlines: { min: 1, max: 20 },
   graceMs: MS,
+  spectatorDelayMs: { min: 0, max: 600_000 },
 };
 
 /** The defaults of a server's online tables; a server's own (its OnlineOptions) replace these. */
@@ -47,4 +53,5 @@ export const ONLINE_DEFAULTS: OnlineSettings = {
   voteMs: 20_000,
   missedDeadlines: 2,
   graceMs: 60_000,
+  spectatorDelayMs: 0,
 };

@@ -5,6 +5,7 @@ import { MAX_SPEECH_LENGTH, type View } from "@misto/engine";
 import { type Static, Type } from "typebox";
 import { Value } from "typebox/value";
 import { GameCommand, Id } from "./http.js";
+import { ViewJson } from "./tables.js";
 
 /** A seat token (32 random bytes, base64url) as a phone sends it. */
 export const SeatToken = Type.String({ minLength: 16, maxLength: 128, pattern: "^[A-Za-z0-9_-]+$" });
@@ -79,6 +80,12 @@ export const Ping = Type.Object({ type: Type.Literal("ping") }, { additionalProp
 export const ClientMessage = Type.Union([SubscribeWatch, SubscribeSeat, SeatCommand, Say, Unsubscribe, Ping]);
 export type ClientMessage = Static<typeof ClientMessage>;
 
+// What the server pushes. Each message is a TypeBox schema (a client checks what it receives
+// against it: checkServerMessage) beside the interface the server builds it by; the view itself
+// is checked loosely (an object: ViewJson), its exact shape being the engine's type.
+
+const Seq = Type.Integer({ minimum: 0 });
+
 /** Pushed on subscribe and after every accepted change: this viewer's view, never anyone else's. */
 export interface ViewMessage {
   readonly type: "view";
@@ -86,6 +93,12 @@ export interface ViewMessage {
   readonly seq: number;
   readonly view: View;
 }
+export const ViewMessage = Type.Object({
+  type: Type.Literal("view"),
+  table: Type.String(),
+  seq: Seq,
+  view: ViewJson,
+});
 
 /**
  * What changed in the view the client holds at seq `base`, pushed instead of the whole view: the
@@ -103,16 +116,31 @@ export interface PatchMessage {
   readonly sub?: Readonly<Partial<Record<keyof View, Readonly<Record<string, unknown>>>>>;
   readonly unset?: readonly string[];
 }
+export const PatchMessage = Type.Object({
+  type: Type.Literal("patch"),
+  table: Type.String(),
+  base: Seq,
+  seq: Seq,
+  set: Type.Record(Type.String(), Type.Unknown()),
+  sub: Type.Optional(Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown()))),
+  unset: Type.Optional(Type.Array(Type.String())),
+});
 
 export interface ErrorMessage {
   readonly type: "error";
   readonly error: string;
   readonly message: string;
 }
+export const ErrorMessage = Type.Object({
+  type: Type.Literal("error"),
+  error: Type.String(),
+  message: Type.String(),
+});
 
 export interface PongMessage {
   readonly type: "pong";
 }
+export const PongMessage = Type.Object({ type: Type.Literal("pong") });
 
 /** A phone's command was stored: `seq` is the seat's seq after it (its new view follows). */
 export interface AckMessage {
@@ -120,6 +148,7 @@ export interface AckMessage {
   readonly id: string;
   readonly seq: number;
 }
+export const AckMessage = Type.Object({ type: Type.Literal("ack"), id: Type.String(), seq: Seq });
 
 /**
  * A phone's command was refused (nothing changed); `seq` is the seat's current seq. A `stale` one
@@ -134,6 +163,15 @@ export interface RejectedMessage {
   readonly seq: number;
   readonly view?: View;
 }
+export const RejectedMessage = Type.Object({
+  type: Type.Literal("rejected"),
+  id: Type.String(),
+  error: Type.String(),
+  message: Type.String(),
+  rule: Type.Optional(Type.String()),
+  seq: Seq,
+  view: Type.Optional(ViewJson),
+});
 
 /** One line of the out chat: who wrote it (a seat out of the game), when, and what. */
 export interface OutChatLine {
@@ -153,6 +191,19 @@ export interface OutChatMessage {
   readonly full: boolean;
   readonly lines: readonly OutChatLine[];
 }
+export const OutChatMessage = Type.Object({
+  type: Type.Literal("outChat"),
+  table: Type.String(),
+  full: Type.Boolean(),
+  lines: Type.Array(
+    Type.Object({
+      n: Type.Integer(),
+      seat: Type.Integer({ minimum: 1, maximum: 12 }),
+      at: Type.Number(),
+      text: Type.String(),
+    }),
+  ),
+});
 
 /** Why a bot plays a player's seat at an online table: missed deadlines, or a phone away too long. */
 export const AwayReason = Type.Union([Type.Literal("deadlines"), Type.Literal("dropped")]);
@@ -196,6 +247,29 @@ export type ServerMessage =
   | RejectedMessage
   | OutChatMessage
   | AwayMessage;
+
+/** Each server message's schema, by its `type`. */
+export const SERVER_MESSAGES = {
+  view: ViewMessage,
+  patch: PatchMessage,
+  error: ErrorMessage,
+  pong: PongMessage,
+  ack: AckMessage,
+  rejected: RejectedMessage,
+  outChat: OutChatMessage,
+  away: AwayMessage,
+} as const;
+
+/**
+ * Whether a message received is a well-formed server message: its `type` names one and it passes
+ * that one's schema (Value.Check: no code generation, fine under a page's CSP).
+ */
+export function checkServerMessage(message: unknown): message is ServerMessage {
+  if (typeof message !== "object" || message === null) return false;
+  const type: unknown = Reflect.get(message, "type");
+  if (typeof type !== "string" || !Object.hasOwn(SERVER_MESSAGES, type)) return false;
+  return Value.Check(SERVER_MESSAGES[type as keyof typeof SERVER_MESSAGES], message);
+}
 
 /** The largest message a client may send, in bytes. */
 export const MAX_CLIENT_MESSAGE_BYTES = 4096;

@@ -107,6 +107,7 @@ export const OnlineSettingsJson = Type.Object({
   voteMs: Type.Integer(),
   missedDeadlines: Type.Integer(),
   graceMs: Type.Integer(),
+  spectatorDelayMs: Type.Integer(),
 });
 export type OnlineSettingsJson = Static<typeof OnlineSettingsJson>;
 

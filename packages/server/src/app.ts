@@ -30,6 +30,7 @@ import { realtimeRoute } from "./realtime/socket.js";
 import type { Store } from "./store/index.js";
 import { BROADCAST_DELAY_MS, Broadcast } from "./stream/broadcast.js";
 import { streamRoutes } from "./stream/routes.js";
+import { lobbyRoutes } from "./tables/lobby.js";
 import { type OnlineOptions, OnlineRunner } from "./tables/online.js";
 import { phoneRoutes } from "./tables/phones.js";
 import { tableRoutes } from "./tables/routes.js";
@@ -129,6 +130,8 @@ async function build(options: ServerOptions, redis: RedisLink | null): Promise<F
   // Absence (tables/absence.ts): the hub tells the runner who is connected; the runner tells everyone
   // who a bot plays for.
   hub.watchPresence(online);
+  // Spectators of an online table see it as it was `spectatorDelayMs` ago (realtime/delay.ts).
+  hub.delaySpectators((table) => (table.online ? online.settingsOf(table).spectatorDelayMs : 0));
   online.onAnnounce((id, message) => hub.tell(id, message));
   metrics.watch(store.gauges, {
     sockets: () => app.websocketServer?.clients.size ?? 0,
@@ -141,6 +144,7 @@ async function build(options: ServerOptions, redis: RedisLink | null): Promise<F
   });
   app.addHook("onClose", async () => {
     await online.stop();
+    hub.stop();
     await redis?.close();
   });
 
@@ -164,8 +168,9 @@ async function build(options: ServerOptions, redis: RedisLink | null): Promise<F
   await app.register(authRoutes(store, counts, onSignOut));
   await app.register(peopleRoutes(store, tables, onSignOut));
   await app.register(complaintRoutes(store, tables));
-  await app.register(tableRoutes(store, tables));
+  await app.register(tableRoutes(store, tables, (table) => hub.spectatorView(table)));
   await app.register(phoneRoutes(store, tables, hub, counts, (table) => online.settingsOf(table)));
+  await app.register(lobbyRoutes(store, tables, (table) => online.settingsOf(table)));
   await app.register(ratingRoutes(store));
   await app.register(gameRoutes(store));
   await app.register(nightRoutes(store));

@@ -46,6 +46,8 @@ const ROUTES: Record<string, Rule> = {
   "POST /api/join": "public",
   "GET /api/join/{code}": "public",
   "GET /api/seat": "seat",
+  "GET /api/lobby": "account",
+  "POST /api/lobby/{id}/join": "account",
   "GET /api/people": "account",
   "POST /api/people": "admin",
   "GET /api/people/{id}": "account",
@@ -154,6 +156,8 @@ const SUCCESS_CHECKED = [
   "POST /api/join",
   "GET /api/join/{code}",
   "GET /api/seat",
+  // POST /api/lobby/{id}/join's 201 is checked in lobby.test.ts (the walk has no open online table).
+  "GET /api/lobby",
   "GET /api/seasons",
   "POST /api/seasons",
   "GET /api/rating",

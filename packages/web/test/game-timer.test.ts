@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { backoffMs, secondsLeft } from "../src/display/backoff.js";
+import { secondsLeft } from "../src/display/clock.js";
 import {
   addTime,
   alertBetween,
@@ -12,6 +12,7 @@ import {
   timerTone,
   toggle,
 } from "../src/game/timer.js";
+import { backoffMs } from "../src/sync/realtime.js";
 
 describe("step timer arithmetic", () => {
   it("counts down while running and holds while paused", () => {

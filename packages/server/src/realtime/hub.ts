@@ -5,10 +5,13 @@
 // was the view the patch starts from; anyone else (just subscribed, or behind) gets the whole view.
 // With several server processes (./fanout.ts) each hub pushes its own sockets: a change stored by
 // another process is read back from the store by the table service and pushed here the same way.
+// At an online table with a spectator delay, spectators are sent whole views held back by it
+// (./delay.ts).
 
 import { type Seat, viewFor } from "@misto/engine";
 import type { ServerMessage } from "@misto/protocol";
 import type { LiveTable, TableService } from "../tables/service.js";
+import { type HeldFrame, SpectatorDelay } from "./delay.js";
 import type { Fanout } from "./fanout.js";
 import { patchText, type ViewText } from "./view-text.js";
 
@@ -41,6 +44,9 @@ interface Watching {
 export class Hub {
   private readonly watchers = new Map<string, Map<Subscriber, Watching>>();
   private presence: Presence | null = null;
+  private readonly delay = new SpectatorDelay();
+  /** A table's spectator delay in ms (0: live); the online runner's settings say it. */
+  private delayOf: (table: LiveTable) => number = () => 0;
 
   constructor(
     private readonly tables: TableService,
@@ -102,8 +108,39 @@ export class Hub {
     }
     const watching: Watching = { as, seq: 0 };
     map.set(subscriber, watching);
+    const delayMs = as === "spectator" ? this.delayOf(table) : 0;
+    if (delayMs > 0) {
+      this.delay.watch(table.id, delayMs, subscriber, spectatorFrame(table));
+      // What presence tells him on subscribing (who a bot plays) is held back too.
+      const held: Subscriber = { send: (message) => this.delay.tell(table.id, subscriber, message) };
+      this.presence?.here(table.id, held, as);
+      return;
+    }
+    this.delay.unwatch(table.id, subscriber);
     this.sendView(subscriber, table, watching);
     this.presence?.here(table.id, subscriber, as);
+  }
+
+  /** How long each table's spectators are held back (the online runner's `spectatorDelayMs`). */
+  delaySpectators(delayOf: (table: LiveTable) => number): void {
+    this.delayOf = delayOf;
+  }
+
+  /**
+   * The public view a spectator may see now: the live one, or at a table with a delay the newest
+   * one past it (null while none is: the display route answers so).
+   */
+  spectatorView(table: LiveTable): HeldFrame | "live" | null {
+    const delayMs = this.delayOf(table);
+    if (delayMs <= 0) return "live";
+    const shown = this.delay.shown(table.id);
+    if (!shown) this.delay.record(table.id, delayMs, spectatorFrame(table));
+    return shown;
+  }
+
+  /** Stops holding spectators' frames (the server closes). */
+  stop(): void {
+    this.delay.stop();
   }
 
   /** Who is told of subscriptions and departures (the online runner's absence rules). */
@@ -113,7 +150,10 @@ export class Hub {
 
   /** Sends one message to every subscriber of the table on this process (a public announcement). */
   tell(tableId: string, message: ServerMessage): void {
-    for (const subscriber of this.watchers.get(tableId)?.keys() ?? []) subscriber.send(message);
+    for (const subscriber of this.watchers.get(tableId)?.keys() ?? []) {
+      if (this.delay.delays(tableId, subscriber)) this.delay.tell(tableId, subscriber, message);
+      else subscriber.send(message);
+    }
   }
 
   /**
@@ -134,6 +174,7 @@ export class Hub {
     const map = this.watchers.get(tableId);
     const as = map?.get(subscriber)?.as;
     map?.delete(subscriber);
+    this.delay.unwatch(tableId, subscriber);
     if (map?.size === 0) this.watchers.delete(tableId);
     if (typeof as !== "object") return;
     for (const other of map?.values() ?? [])
@@ -204,6 +245,10 @@ export class Hub {
     changedSeats: ReadonlySet<Seat>,
     before: LiveTable,
   ): void {
+    if (publicChanged && table.online) {
+      const delayMs = this.delayOf(table);
+      if (delayMs > 0) this.delay.record(table.id, delayMs, spectatorFrame(table));
+    }
     const map = this.watchers.get(table.id);
     if (!map) return;
     let host: ServerMessage | undefined;
@@ -215,7 +260,7 @@ export class Hub {
         host ??= hostMessage(table);
         subscriber.send(host);
       } else if (as === "spectator") {
-        if (!publicChanged) continue;
+        if (!publicChanged || this.delay.delays(table.id, subscriber)) continue;
         if (watching.seq !== before.publicSeq) this.sendView(subscriber, table, watching);
         else {
           spectator ??= spectatorPatchJson(table, before);
@@ -268,6 +313,10 @@ export function seatPatchJson(table: LiveTable, before: LiveTable, seat: Seat): 
 
 function spectatorViewJson(table: LiveTable): string {
   return `{"type":"view","table":${JSON.stringify(table.id)},"seq":${table.publicSeq},"view":${table.publicText.json}}`;
+}
+
+function spectatorFrame(table: LiveTable): HeldFrame {
+  return { seq: table.publicSeq, json: spectatorViewJson(table) };
 }
 
 function spectatorPatchJson(table: LiveTable, before: LiveTable): string {

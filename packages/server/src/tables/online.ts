@@ -118,6 +118,8 @@ export class OnlineRunner {
   private sweeping = false;
   /** A table's settings where it names none: this server's options. */
   private readonly defaults: OnlineSettings;
+  /** Tables' stored settings, parsed (by their text). */
+  private readonly parsed = new Map<string, OnlineSettings>();
   private readonly announcers = new Set<(tableId: string, message: AwayMessage) => void>();
 
   constructor(
@@ -150,6 +152,7 @@ export class OnlineRunner {
       voteMs: o.voteMs,
       missedDeadlines: o.missedDeadlines,
       graceMs: o.graceMs,
+      spectatorDelayMs: ONLINE_DEFAULTS.spectatorDelayMs,
     };
     this.unsubscribe.push(
       tables.onLoad((table) => this.seen(table)),
@@ -208,7 +211,16 @@ export class OnlineRunner {
 
   /** The table's settings as it runs with them: its own over this server's (./online-settings.ts). */
   settingsOf(table: LiveTable): OnlineSettings {
-    return storedOnlineSettings(table.onlineSettings, this.defaults);
+    const json = table.onlineSettings;
+    if (json === null) return this.defaults;
+    // Read at every public change (the hub's spectator delay): each stored text is parsed once.
+    let settings = this.parsed.get(json);
+    if (!settings) {
+      if (this.parsed.size >= 1000) this.parsed.clear();
+      settings = storedOnlineSettings(json, this.defaults);
+      this.parsed.set(json, settings);
+    }
+    return settings;
   }
 
   /** Who is told when a bot takes an absent player's seat, or he takes it back (the hub: everyone). */

@@ -39,7 +39,7 @@ function noTable(): HttpError {
 }
 
 /** A join after an online table's deal: its seats are held, but anyone may follow it as a spectator. */
-function started(tableId: string): HttpError {
+export function started(tableId: string): HttpError {
   const follow = `/display/${encodeURIComponent(tableId)}`;
   return new HttpError(
     409,

@@ -20,10 +20,20 @@ import { requireHost, runsTables, SESSION_COOKIE, sessionHost } from "../auth/se
 import { HttpError } from "../errors.js";
 import { doc } from "../openapi.js";
 import type { Store } from "../store/index.js";
-import type { TableService } from "./service.js";
+import type { LiveTable, TableService } from "./service.js";
 import { statusOf, viewerOf } from "./status.js";
 
 const TableParams = Type.Object({ id: Id });
+
+/** A delayed spectator's first view is not past its delay yet. */
+function heldBack(table: LiveTable): HttpError {
+  return new HttpError(
+    409,
+    "delayed",
+    "this online table shows spectators the game with a delay, and no view is past it yet: follow it over the realtime channel, or ask again",
+    { follow: `/display/${encodeURIComponent(table.id)}` },
+  );
+}
 
 function noTable(): HttpError {
   return new HttpError(404, "not_found", "there is no such table");
@@ -38,7 +48,14 @@ function onlineSecret(): HttpError {
   );
 }
 
-export function tableRoutes(store: Store, tables: TableService): FastifyPluginAsyncTypebox {
+/** The public view a spectator may see now ("live": the table's own; null: none yet past its delay). */
+export type SpectatorView = (table: LiveTable) => { seq: number; json: string } | "live" | null;
+
+export function tableRoutes(
+  store: Store,
+  tables: TableService,
+  spectatorView: SpectatorView = () => "live",
+): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
       "/api/tables",
@@ -180,9 +197,17 @@ export function tableRoutes(store: Store, tables: TableService): FastifyPluginAs
       async (request) => {
         const table = await tables.get(request.params.id);
         if (!table) throw noTable();
-        const view = viewFor(table.state, "spectator");
-        const code = view.phase.kind === "deal" ? await tables.joinCode(table.id) : null;
-        return { seq: table.publicSeq, view, code };
+        const held = spectatorView(table);
+        if (held === "live") {
+          const view = viewFor(table.state, "spectator");
+          const code = view.phase.kind === "deal" ? await tables.joinCode(table.id) : null;
+          return { seq: table.publicSeq, view, code };
+        }
+        // An online table with a spectator delay: the view as it was, never a newer one (and no
+        // join code: the lobby seats its players).
+        if (!held) throw heldBack(table);
+        const message = JSON.parse(held.json) as { view: DisplayAnswer["view"] };
+        return { seq: held.seq, view: message.view, code: null };
       },
     );
   };

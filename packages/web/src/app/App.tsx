@@ -3,6 +3,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { DisplayScreen } from "../display/DisplayScreen.js";
 import { type Language, t, useLang } from "../i18n/index.js";
+import { LobbyPage } from "../lobby/LobbyPage.js";
 import { NightPage } from "../nights/NightPage.js";
 import { NightsPage } from "../nights/NightsPage.js";
 import { JoinPage } from "../phone/JoinPage.js";
@@ -144,6 +145,11 @@ export function App() {
                 {t("tournaments.nav")}
               </Link>
             )}
+            {me && (
+              <Link href="/lobby" aria-current={route.name === "lobby" ? "page" : undefined}>
+                {t("lobby.nav")}
+              </Link>
+            )}
             <Link href="/people">{t("app.nav.people")}</Link>
             {me?.role === "admin" && <Link href="/complaints">{t("app.nav.complaints")}</Link>}
             {me?.person && <Link href={`/people/${encodeURIComponent(me.person)}`}>{t("app.nav.me")}</Link>}
@@ -223,6 +229,8 @@ function Page(props: { route: Route; host: boolean; me: Me; setMe: (me: Me) => v
       return me ? <TournamentsPage lang={lang} /> : <Loading />;
     case "tournament":
       return me ? <TournamentPage key={route.id} id={route.id} /> : <Loading />;
+    case "lobby":
+      return me ? <LobbyPage /> : <Loading />;
     case "display":
     case "overlay":
     case "broadcast":

@@ -18,6 +18,7 @@ export type Route =
   | { readonly name: "complaints" }
   | { readonly name: "tableComplaints"; readonly id: string }
   | { readonly name: "nights" }
+  | { readonly name: "lobby" }
   | { readonly name: "night"; readonly id: string }
   | { readonly name: "tournaments" }
   | { readonly name: "tournament"; readonly id: string }
@@ -60,6 +61,7 @@ export function matchRoute(path: string, hash = "", search = ""): Route {
   if (person?.[1]) return { name: "person", id: decodeURIComponent(person[1]) };
   if (clean === "/complaints") return { name: "complaints" };
   if (clean === "/nights") return { name: "nights" };
+  if (clean === "/lobby") return { name: "lobby" };
   const night = /^\/nights\/([^/]+)$/.exec(clean);
   if (night?.[1]) return { name: "night", id: decodeURIComponent(night[1]) };
   if (clean === "/tournaments") return { name: "tournaments" };

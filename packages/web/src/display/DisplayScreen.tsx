@@ -12,7 +12,7 @@ import { formatClock } from "../game/timer.js";
 import { t } from "../i18n/index.js";
 import type { Language } from "../i18n/types.js";
 import { JoinCode } from "../phone/JoinCode.js";
-import { secondsLeft } from "./backoff.js";
+import { secondsLeft } from "./clock.js";
 import { useSpectatorView } from "./useSpectatorView.js";
 import "./display.css";
 

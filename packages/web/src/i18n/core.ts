@@ -7,6 +7,7 @@ import { CHAT as EN_CHAT } from "./en/chat.js";
 import { CITY as EN_CITY } from "./en/city.js";
 import { CLUB as EN_CLUB } from "./en/club.js";
 import { GAME as EN_GAME } from "./en/game.js";
+import { LOBBY as EN_LOBBY } from "./en/lobby.js";
 import { NIGHTS as EN_NIGHTS } from "./en/nights.js";
 import { PEOPLE as EN_PEOPLE } from "./en/people.js";
 import { PHONE as EN_PHONE } from "./en/phone.js";
@@ -19,6 +20,7 @@ import { CHAT as RU_CHAT } from "./ru/chat.js";
 import { CITY as RU_CITY } from "./ru/city.js";
 import { CLUB as RU_CLUB } from "./ru/club.js";
 import { GAME as RU_GAME } from "./ru/game.js";
+import { LOBBY as RU_LOBBY } from "./ru/lobby.js";
 import { NIGHTS as RU_NIGHTS } from "./ru/nights.js";
 import { PEOPLE as RU_PEOPLE } from "./ru/people.js";
 import { PHONE as RU_PHONE } from "./ru/phone.js";
@@ -33,6 +35,7 @@ import { CHAT as UK_CHAT } from "./uk/chat.js";
 import { CITY as UK_CITY } from "./uk/city.js";
 import { CLUB as UK_CLUB } from "./uk/club.js";
 import { GAME as UK_GAME } from "./uk/game.js";
+import { LOBBY as UK_LOBBY } from "./uk/lobby.js";
 import { NIGHTS as UK_NIGHTS } from "./uk/nights.js";
 import { PEOPLE as UK_PEOPLE } from "./uk/people.js";
 import { PHONE as UK_PHONE } from "./uk/phone.js";
@@ -54,6 +57,7 @@ export const CHAT_STRINGS: Strings = { ru: RU_CHAT, uk: UK_CHAT, en: EN_CHAT };
 export const CITY_STRINGS: Strings = { ru: RU_CITY, uk: UK_CITY, en: EN_CITY };
 export const CLUB_STRINGS: Strings = { ru: RU_CLUB, uk: UK_CLUB, en: EN_CLUB };
 export const GAME_STRINGS: Strings = { ru: RU_GAME, uk: UK_GAME, en: EN_GAME };
+export const LOBBY_STRINGS: Strings = { ru: RU_LOBBY, uk: UK_LOBBY, en: EN_LOBBY };
 export const NIGHTS_STRINGS: Strings = { ru: RU_NIGHTS, uk: UK_NIGHTS, en: EN_NIGHTS };
 export const PEOPLE_STRINGS: Strings = { ru: RU_PEOPLE, uk: UK_PEOPLE, en: EN_PEOPLE };
 export const PHONE_STRINGS: Strings = { ru: RU_PHONE, uk: UK_PHONE, en: EN_PHONE };
@@ -68,6 +72,7 @@ export const PARTS: Readonly<Record<string, Strings>> = {
   city: CITY_STRINGS,
   club: CLUB_STRINGS,
   game: GAME_STRINGS,
+  lobby: LOBBY_STRINGS,
   nights: NIGHTS_STRINGS,
   people: PEOPLE_STRINGS,
   phone: PHONE_STRINGS,

@@ -6,6 +6,7 @@ import { CHAT } from "./en/chat.js";
 import { CITY } from "./en/city.js";
 import { CLUB } from "./en/club.js";
 import { GAME } from "./en/game.js";
+import { LOBBY } from "./en/lobby.js";
 import { NIGHTS } from "./en/nights.js";
 import { PEOPLE } from "./en/people.js";
 import { PHONE } from "./en/phone.js";
@@ -22,6 +23,7 @@ export const WORDS = {
   ...CITY,
   ...CLUB,
   ...GAME,
+  ...LOBBY,
   ...NIGHTS,
   ...PEOPLE,
   ...PHONE,

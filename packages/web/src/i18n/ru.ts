@@ -6,6 +6,7 @@ import { CHAT } from "./ru/chat.js";
 import { CITY } from "./ru/city.js";
 import { CLUB } from "./ru/club.js";
 import { GAME } from "./ru/game.js";
+import { LOBBY } from "./ru/lobby.js";
 import { NIGHTS } from "./ru/nights.js";
 import { PEOPLE } from "./ru/people.js";
 import { PHONE } from "./ru/phone.js";
@@ -22,6 +23,7 @@ export const WORDS: Pack["words"] = {
   ...CITY,
   ...CLUB,
   ...GAME,
+  ...LOBBY,
   ...NIGHTS,
   ...PEOPLE,
   ...PHONE,

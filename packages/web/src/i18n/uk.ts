@@ -7,6 +7,7 @@ import { CHAT } from "./uk/chat.js";
 import { CITY } from "./uk/city.js";
 import { CLUB } from "./uk/club.js";
 import { GAME } from "./uk/game.js";
+import { LOBBY } from "./uk/lobby.js";
 import { NIGHTS } from "./uk/nights.js";
 import { PEOPLE } from "./uk/people.js";
 import { PHONE } from "./uk/phone.js";
@@ -22,6 +23,7 @@ export const WORDS: Pack["words"] = {
   ...CITY,
   ...CLUB,
   ...GAME,
+  ...LOBBY,
   ...NIGHTS,
   ...PEOPLE,
   ...PHONE,

@@ -1,7 +1,7 @@
 // The step's timer on a phone (its held screen and its chat): the seconds left, ticking twice a second.
 
 import { useEffect, useState } from "preact/hooks";
-import { secondsLeft } from "../display/backoff.js";
+import { secondsLeft } from "../display/clock.js";
 import { formatClock } from "../game/timer.js";
 
 export function StepClock(props: { seconds: number; since: number; class: string; inline?: boolean }) {

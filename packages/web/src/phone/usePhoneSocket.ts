@@ -2,30 +2,22 @@
 // pushed (on every reconnect the server sends the whole view again; between, patches of it: @misto/protocol patch.ts), and sends the player's
 // commands with a random id and the last seq received; each answer (ack or rejected) is kept by id.
 // A seat out of the game also holds the out chat (pushed as `outChat`) and writes in it with `say`.
+// The socket is the one realtime client's (../sync/realtime.ts: its back-off, its checks on receipt).
 // At an online table it holds who is played by a bot (`away`, ./away.ts); `reconnect` takes the
 // seat back from its bot (a new subscription with the seat token).
 
 import type { CommandBody, View } from "@misto/engine";
-import type { PatchMessage } from "@misto/protocol";
+import type { Say, SeatCommand } from "@misto/protocol";
 import { type HeldView, patched } from "@misto/protocol/patch";
 import { useEffect, useRef, useState } from "preact/hooks";
-import { backoffMs } from "../display/backoff.js";
+import { type Channel, openChannel } from "../sync/realtime.js";
 import { type Away, awayAfter, NOBODY_AWAY } from "./away.js";
-import { mergeOutChat, type OutChatPush, type OutLine } from "./chat.js";
+import { mergeOutChat, type OutLine } from "./chat.js";
 
 export type Answer =
   | { readonly state: "sent" }
   | { readonly state: "ack" }
   | { readonly state: "rejected"; readonly message: string; readonly rule?: string };
-
-type Incoming =
-  | { type: "view"; table: string; seq: number; view: View }
-  | PatchMessage
-  | { type: "ack"; id: string; seq: number }
-  | { type: "rejected"; id: string; error: string; message: string; rule?: string; seq?: number }
-  | { type: "error"; error: string; message: string }
-  | ({ type: "outChat"; table: string } & OutChatPush)
-  | { type: "pong" };
 
 export interface PhoneSocket {
   readonly view: View | null;
@@ -57,44 +49,23 @@ export function usePhoneSocket(table: string, token: string): PhoneSocket {
   const [refused, setRefused] = useState<string | null>(null);
   const [answers, setAnswers] = useState<Record<string, Answer>>({});
   const [outChat, setOutChat] = useState<readonly OutLine[]>([]);
-  const socket = useRef<WebSocket | null>(null);
+  const channel = useRef<Channel | null>(null);
   const seq = useRef(0);
   const [away, setAway] = useState<Away>(NOBODY_AWAY);
-  const now = useRef<(() => void) | null>(null);
 
   useEffect(() => {
-    let closed = false;
-    let attempt = 0;
-    let retry: ReturnType<typeof setTimeout> | null = null;
-    let ping: ReturnType<typeof setInterval> | null = null;
     /** The last whole view and its seq, which a patch must start from. */
     let held: HeldView | null = null;
-    const subscribe = (ws: WebSocket) => {
-      held = null;
-      ws.send(JSON.stringify({ type: "subscribe", table, as: "seat", token }));
-    };
-    const connect = () => {
-      if (closed) return;
-      if (retry) clearTimeout(retry);
-      retry = null;
-      const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`);
-      socket.current = ws;
-      ws.onopen = () => {
-        attempt = 0;
-        setConnected(true);
+    const link = openChannel({
+      hello: () => {
+        held = null;
         // Each subscription sends the whole out chat again (when there is any).
         setOutChat([]);
-        subscribe(ws);
-        ping = setInterval(() => ws.send(JSON.stringify({ type: "ping" })), 25_000);
-      };
-      ws.onmessage = (event) => {
-        let message: Incoming;
-        try {
-          message = JSON.parse(String(event.data)) as Incoming;
-        } catch {
-          return;
-        }
-        if ((message as { type?: unknown }).type === "away") {
+        return [{ type: "subscribe", table, as: "seat", token }];
+      },
+      onConnected: setConnected,
+      onMessage: (message) => {
+        if (message.type === "away") {
           setAway((away) => awayAfter(away, message, table));
         } else if (message.type === "view" && message.table === table) {
           held = { seq: message.seq, view: message.view };
@@ -104,17 +75,17 @@ export function usePhoneSocket(table: string, token: string): PhoneSocket {
         } else if (message.type === "patch" && message.table === table) {
           const next = patched(held, message);
           // A patch from a view this phone does not hold: the whole view again.
-          if (!next) return subscribe(ws);
+          if (!next) return link.hello();
           held = next;
           seq.current = next.seq;
           setView(next.view);
         } else if (message.type === "outChat" && message.table === table) {
-          setOutChat((held) => mergeOutChat(held, message));
+          setOutChat((lines) => mergeOutChat(lines, message));
         } else if (message.type === "ack") {
           seq.current = Math.max(seq.current, message.seq);
           setAnswers((a) => ({ ...a, [message.id]: { state: "ack" } }));
         } else if (message.type === "rejected") {
-          if (typeof message.seq === "number") seq.current = Math.max(seq.current, message.seq);
+          seq.current = Math.max(seq.current, message.seq);
           const answer: Answer = message.rule
             ? { state: "rejected", message: message.message, rule: message.rule }
             : { state: "rejected", message: message.message };
@@ -122,56 +93,29 @@ export function usePhoneSocket(table: string, token: string): PhoneSocket {
         } else if (message.type === "error") {
           setRefused(message.message);
           // A freed seat or a token the table refuses will not work on a retry either.
-          if (message.error === "seat_freed" || message.error === "forbidden") {
-            closed = true;
-            ws.close();
-          }
+          if (message.error === "seat_freed" || message.error === "forbidden") link.close();
         }
-      };
-      ws.onclose = () => {
-        setConnected(false);
-        if (ping) clearInterval(ping);
-        ping = null;
-        if (socket.current === ws) socket.current = null;
-        if (!closed) retry = setTimeout(connect, backoffMs(attempt++));
-      };
-    };
-    // A reconnect asked for: the old socket is closed without a retry, a new one opens now.
-    now.current = () => {
-      const old = socket.current;
-      socket.current = null;
-      if (old) {
-        old.onclose = null;
-        old.close();
-        setConnected(false);
-        if (ping) clearInterval(ping);
-        ping = null;
-      }
-      attempt = 0;
-      connect();
-    };
-    connect();
+      },
+    });
+    channel.current = link;
     return () => {
-      now.current = null;
-      closed = true;
-      if (retry) clearTimeout(retry);
-      if (ping) clearInterval(ping);
-      socket.current?.close();
+      channel.current = null;
+      link.close();
     };
   }, [table, token]);
 
-  const post = (message: Record<string, unknown>): string | null => {
-    const ws = socket.current;
-    if (!ws || ws.readyState !== WebSocket.OPEN) return null;
-    const id = randomId();
-    ws.send(JSON.stringify({ ...message, table, token, id }));
-    setAnswers((a) => ({ ...a, [id]: { state: "sent" } }));
-    return id;
+  /** Sends a command or a line under a new id: the id, or null when the socket is down. */
+  const post = (message: SeatCommand | Say): string | null => {
+    if (!channel.current?.send(message)) return null;
+    setAnswers((a) => ({ ...a, [message.id]: { state: "sent" } }));
+    return message.id;
   };
-  const send = (command: CommandBody) => post({ type: "command", seq: seq.current, command });
-  const say = (text: string) => post({ type: "say", text });
+  const send = (command: CommandBody) =>
+    post({ type: "command", table, token, id: randomId(), seq: seq.current, command });
+  const say = (text: string) => post({ type: "say", table, token, id: randomId(), text });
 
-  const reconnect = () => now.current?.();
+  // A reconnect asked for: the old socket is closed without a retry, a new one opens now.
+  const reconnect = () => channel.current?.reconnect();
 
   return { view, connected, refused, answers, send, outChat, say, away, reconnect };
 }

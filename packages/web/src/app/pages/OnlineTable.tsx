@@ -5,7 +5,7 @@
 import type { SeatView, View } from "@misto/engine";
 import type { OnlineSettingsJson } from "@misto/protocol";
 import { useEffect, useState } from "preact/hooks";
-import { secondsLeft } from "../../display/backoff.js";
+import { secondsLeft } from "../../display/clock.js";
 import { useSpectatorView } from "../../display/useSpectatorView.js";
 import { foulDots } from "../../game/seatFacts.js";
 import { phaseTitle } from "../../game/steps.js";
@@ -68,6 +68,7 @@ function OnlineSettingsList(props: { settings: OnlineSettingsJson }) {
     [t("app.online.voteMs"), seconds(s.voteMs)],
     [t("app.online.missedDeadlines"), String(s.missedDeadlines)],
     [t("app.online.graceMs"), seconds(s.graceMs)],
+    [t("app.online.spectatorDelayMs"), seconds(s.spectatorDelayMs)],
   ];
   return (
     <section class="stack online-settings" aria-labelledby="online-settings">

@@ -13,6 +13,7 @@ export const ONLINE_FIELDS: readonly { readonly key: OnlineNumber; readonly ms: 
   { key: "voteMs", ms: true },
   { key: "missedDeadlines", ms: false },
   { key: "graceMs", ms: true },
+  { key: "spectatorDelayMs", ms: true },
 ];
 
 export interface OnlineDraft {
