@@ -91,7 +91,7 @@ describe("absent players at an online table", () => {
       url: `/api/tables/${t.id}/seats`,
       headers: { cookie: host },
     });
-    expect(seats.json().online).toEqual({ language: "ru", humanSeats: 12, ...online });
+    expect(seats.json().online).toEqual({ language: "ru", humanSeats: 12, spectatorDelayMs: 0, ...online });
     const { token, phone, spectator } = await open(t.id, t.code, 1);
 
     const gone = await told(spectator, 1, true);

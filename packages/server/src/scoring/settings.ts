@@ -16,9 +16,7 @@ export const DEFAULT_SCORING: Scoring = Object.freeze({
 
 /** The defaults with `changed` over them. */
 export function scoringWith(changed: Partial<Scoring>): Scoring {
-  const out: Scoring = { ...DEFAULT_SCORING, tieBreaks: [...DEFAULT_SCORING.tieBreaks] };
-  for (const [key, value] of Object.entries(changed)) {
-    if (value !== undefined) (out as unknown as Record<string, unknown>)[key] = value;
-  }
-  return out;
+  // A setting given as undefined keeps its default (a spread would write the undefined over it).
+  const given = Object.fromEntries(Object.entries(changed).filter(([, value]) => value !== undefined));
+  return { ...DEFAULT_SCORING, tieBreaks: [...DEFAULT_SCORING.tieBreaks], ...given };
 }

@@ -61,7 +61,22 @@ const OPEN = 1;
 
 function browserSocket(): SocketLike {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  return new WebSocket(`${scheme}://${location.host}/ws`) as unknown as SocketLike;
+  const ws = new WebSocket(`${scheme}://${location.host}/ws`);
+  // The channel's own small socket shape over the browser's (a test passes a fake one).
+  const socket: SocketLike = {
+    get readyState() {
+      return ws.readyState;
+    },
+    onopen: null,
+    onmessage: null,
+    onclose: null,
+    send: (text) => ws.send(text),
+    close: () => ws.close(),
+  };
+  ws.onopen = (event) => socket.onopen?.(event);
+  ws.onmessage = (event) => socket.onmessage?.(event);
+  ws.onclose = (event) => socket.onclose?.(event);
+  return socket;
 }
 
 /** Parses and checks one frame: the message, or null when it is malformed. */
