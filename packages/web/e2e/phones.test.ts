@@ -198,6 +198,18 @@ describe("players' phones at a table (join, the held card, a vote, a night choic
       await page.getByText(`Your seat: ${seat}`).waitFor();
       await expect.poll(() => page.locator(".phone-conn").textContent()).toBe("Connected");
       await expect.poll(() => page.locator(".phone-title").first().textContent()).toBe("The deal");
+      if (seat === PHONE_SEATS[0]) {
+        // Issue 14: the seat screen's own language switch changes its words, not just the join page's.
+        const lang = page.locator(".phone-lang select");
+        await lang.selectOption("ru");
+        await page.getByText(`Ваше место: ${seat}`).waitFor();
+        await expect.poll(() => page.locator(".phone-title").first().textContent()).toBe("Раздача");
+        await lang.selectOption("uk");
+        await page.getByText(`Ваше місце: ${seat}`).waitFor();
+        await expect.poll(() => page.locator(".phone-title").first().textContent()).toBe("Роздача");
+        await lang.selectOption("en");
+        await page.getByText(`Your seat: ${seat}`).waitFor();
+      }
       phones.push(phone);
     }
     const phoneOf = (seat: number) => phones.find((p) => p.seat === seat) as Phone;

@@ -99,6 +99,23 @@ describe("the night script", () => {
     expect(scriptWords(table.view, script).ask).toBe("night.say.mafiaAskOne");
   });
 
+  it("ACTING-DON once one mafioso has chosen, the other's row stays, labelled with his seat", () => {
+    const table = toNight();
+    table.must({ actor: host, type: "disqualify", seat: 1 }).advance(); // the Don is out
+    table.must(choose(4, null)).must(choose(6, null));
+    expect(scriptOf(table).choosers.map((c) => c.seat)).toEqual([2, 3]);
+    table.must(choose(2, 8)); // one mafioso's phone has chosen: the step does not change
+    const script = scriptOf(table);
+    expect(script.role).toBe("mafia");
+    expect(script.choosers.map((c) => c.seat)).toEqual([3]);
+    // NightPanel heads each chooser's row with night.chooser, whatever the others have done.
+    const labels = (["ru", "uk", "en"] as const).map((lang) =>
+      translator(GAME_STRINGS[lang])("night.chooser", { n: script.choosers[0]?.seat ?? 0 }),
+    );
+    for (const label of labels) expect(label).toMatch(/\b3\b/);
+    expect(labels[2]).toBe("Seat 3 chooses");
+  });
+
   it("NIGHT-11 the commissar's answer: thumb up for black, down for red", () => {
     const table = toNight().advance();
     table.must(choose(4, null)).must(choose(6, null)).must(choose(1, null)).must(choose(7, null));

@@ -19,6 +19,7 @@ import {
 import { LIMITS } from "../limits.js";
 import { navigate } from "../router.js";
 import { api } from "../session.js";
+import { tableTitle } from "../tableTitle.js";
 import { describedBy, ErrorLine, errorText, Field } from "../ui.js";
 import { browserStorage } from "../useTable.js";
 import { DealEditor } from "./DealEditor.js";
@@ -68,8 +69,7 @@ export function NewTablePage() {
     setBusy(true);
     setError(null);
     const answer = await api.createTable({
-      // Untitled, the table is named in the host's language (the server's own default is English).
-      title: title.trim() || t("app.new.defaultTitle", { date: new Date().toLocaleDateString(getLang()) }),
+      title: tableTitle(title, getLang(), new Date(), t),
       settings: settings.settings,
       seats: online
         ? onlineSeats(onlineRead.humanSeats)
