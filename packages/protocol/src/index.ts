@@ -1,5 +1,6 @@
 // @misto/protocol: the contract between the server and its clients (HTTP bodies, realtime messages).
 
+export * from "./clock.js";
 export * from "./club.js";
 export * from "./deadline.js";
 export * from "./http.js";

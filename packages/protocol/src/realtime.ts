@@ -4,6 +4,7 @@
 import { MAX_SPEECH_LENGTH, type View } from "@misto/engine";
 import { type Static, Type } from "typebox";
 import { Value } from "typebox/value";
+import { ClockMessage } from "./clock.js";
 import { GameCommand, Id } from "./http.js";
 import { ViewJson } from "./tables.js";
 
@@ -246,7 +247,8 @@ export type ServerMessage =
   | AckMessage
   | RejectedMessage
   | OutChatMessage
-  | AwayMessage;
+  | AwayMessage
+  | ClockMessage;
 
 /** Each server message's schema, by its `type`. */
 export const SERVER_MESSAGES = {
@@ -258,6 +260,7 @@ export const SERVER_MESSAGES = {
   rejected: RejectedMessage,
   outChat: OutChatMessage,
   away: AwayMessage,
+  clock: ClockMessage,
 } as const;
 
 /**

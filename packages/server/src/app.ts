@@ -30,6 +30,7 @@ import { realtimeRoute } from "./realtime/socket.js";
 import type { Store } from "./store/index.js";
 import { BROADCAST_DELAY_MS, Broadcast } from "./stream/broadcast.js";
 import { streamRoutes } from "./stream/routes.js";
+import { clockRoute } from "./tables/clock-route.js";
 import { lobbyRoutes } from "./tables/lobby.js";
 import { type OnlineOptions, OnlineRunner } from "./tables/online.js";
 import { phoneRoutes } from "./tables/phones.js";
@@ -169,6 +170,7 @@ async function build(options: ServerOptions, redis: RedisLink | null): Promise<F
   await app.register(peopleRoutes(store, tables, onSignOut));
   await app.register(complaintRoutes(store, tables));
   await app.register(tableRoutes(store, tables, (table) => hub.spectatorView(table)));
+  await app.register(clockRoute(store, tables, hub));
   await app.register(phoneRoutes(store, tables, hub, counts, (table) => online.settingsOf(table)));
   await app.register(lobbyRoutes(store, tables, (table) => online.settingsOf(table)));
   await app.register(ratingRoutes(store));

@@ -9,7 +9,7 @@
 // (./delay.ts).
 
 import { type Seat, viewFor } from "@misto/engine";
-import type { ServerMessage } from "@misto/protocol";
+import type { ClockMessage, ServerMessage } from "@misto/protocol";
 import type { LiveTable, TableService } from "../tables/service.js";
 import { type HeldFrame, SpectatorDelay } from "./delay.js";
 import type { Fanout } from "./fanout.js";
@@ -45,6 +45,11 @@ export class Hub {
   private readonly watchers = new Map<string, Map<Subscriber, Watching>>();
   private presence: Presence | null = null;
   private readonly delay = new SpectatorDelay();
+  /**
+   * Each table's last clock report from its host (docs/api.md "The clock"): in this process's
+   * memory only, one small entry per table reported since it started.
+   */
+  private readonly clocks = new Map<string, ClockMessage>();
   /** A table's spectator delay in ms (0: live); the online runner's settings say it. */
   private delayOf: (table: LiveTable) => number = () => 0;
 
@@ -119,6 +124,14 @@ export class Hub {
     this.delay.unwatch(table.id, subscriber);
     this.sendView(subscriber, table, watching);
     this.presence?.here(table.id, subscriber, as);
+    const clock = this.clocks.get(table.id);
+    if (clock) subscriber.send(clock);
+  }
+
+  /** The host's clock for a table: kept for whoever subscribes later, and told to everyone watching now. */
+  setClock(clock: ClockMessage): void {
+    this.clocks.set(clock.table, clock);
+    this.tell(clock.table, clock);
   }
 
   /** How long each table's spectators are held back (the online runner's `spectatorDelayMs`). */

@@ -2,6 +2,7 @@
 // server's { error, message, rule? } — a network failure is the error "offline" with status 0.
 
 import type {
+  ClockBody,
   CommandBody,
   Committed,
   ComplaintAnswer,
@@ -70,6 +71,8 @@ export interface Api {
   /** The address of the game record's download (a plain link: the browser saves it). */
   recordUrl(id: string): string;
   display(id: string): Promise<Result<DisplayAnswer>>;
+  /** The host's step clock, told to the table's display (docs/api.md "The clock"). */
+  clock(id: string, body: ClockBody): Promise<Result<null>>;
   /** Every session of this account ends (docs/api.md "People"). */
   signOutEverywhere(): Promise<Result<EndedAnswer>>;
   /** The club's directory: search as you type. */
@@ -149,6 +152,7 @@ export function createApi(fetcher?: Fetch): Api {
     command: (id, body) => call("POST", `${table(id)}/commands`, body),
     recordUrl: (id) => `${table(id)}/record`,
     display: (id) => call("GET", `${table(id)}/display`),
+    clock: (id, body) => call("POST", `${table(id)}/clock`, body),
     signOutEverywhere: () => call("DELETE", "/api/sessions"),
     people: (q, limit = 20) => call("GET", `/api/people?q=${encodeURIComponent(q)}&limit=${limit}`),
     person: (id) => call("GET", person(id)),

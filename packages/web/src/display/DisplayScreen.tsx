@@ -12,12 +12,12 @@ import { formatClock } from "../game/timer.js";
 import { t } from "../i18n/index.js";
 import type { Language } from "../i18n/types.js";
 import { JoinCode } from "../phone/JoinCode.js";
-import { secondsLeft } from "./clock.js";
-import { useSpectatorView } from "./useSpectatorView.js";
+import { hostSecondsLeft, secondsLeft } from "./clock.js";
+import { type HostClock, useSpectatorView } from "./useSpectatorView.js";
 import "./display.css";
 
 export function DisplayScreen(props: { tableId: string; lang: Language }) {
-  const { view, connected } = useSpectatorView(props.tableId);
+  const { view, connected, clock } = useSpectatorView(props.tableId);
   useEffect(() => keepAwake(), []);
   return (
     <main class="display" lang={props.lang}>
@@ -27,7 +27,7 @@ export function DisplayScreen(props: { tableId: string; lang: Language }) {
         </p>
       )}
       {view ? (
-        <DisplayBody view={view} tableId={props.tableId} />
+        <DisplayBody view={view} tableId={props.tableId} clock={clock} />
       ) : (
         <p class="display-wait">{t("display.waiting")}</p>
       )}
@@ -52,7 +52,7 @@ function useJoinCode(tableId: string, dealing: boolean): string | null {
   return code;
 }
 
-function DisplayBody(props: { view: View; tableId: string }) {
+function DisplayBody(props: { view: View; tableId: string; clock: HostClock | null }) {
   const { view } = props;
   const title = phaseTitle(view);
   const current = view.phase.kind === "night" ? null : view.phase.current;
@@ -74,7 +74,7 @@ function DisplayBody(props: { view: View; tableId: string }) {
               <JoinCode code={code} />
             </section>
           )}
-          <Clock seconds={view.phase.seconds} since={view.phase.since} />
+          <Clock seconds={view.phase.seconds} since={view.phase.since} host={props.clock} />
           {current !== null && (
             <p class="display-now">
               {t(
@@ -115,7 +115,12 @@ export const DISPLAY_PLACES: Readonly<Record<number, { row: number; column: numb
 };
 
 /** The step's clock, counting down; `lag` (ms) reads it as it stood that long ago (the broadcast's delay). */
-export function Clock(props: { seconds: number | null; since: number; lag?: number }) {
+export function Clock(props: {
+  seconds: number | null;
+  since: number;
+  lag?: number;
+  host?: HostClock | null;
+}) {
   const [clock, setNow] = useState(() => Date.now());
   const now = clock - (props.lag ?? 0);
   useEffect(() => {
@@ -123,12 +128,24 @@ export function Clock(props: { seconds: number | null; since: number; lag?: numb
     const id = setInterval(() => setNow(Date.now()), 250);
     return () => clearInterval(id);
   }, [props.seconds]);
-  const left = secondsLeft(props.seconds, props.since, now);
+  if (props.seconds === null) return null;
+  // The host's clock, once he paused or added time in this step; else the step's own.
+  const host = props.host ?? null;
+  const told = host ? hostSecondsLeft(host.message, host.at, props.since, clock) : null;
+  const left = told ?? secondsLeft(props.seconds, props.since, now);
   if (left === null) return null;
+  const paused = told !== null && host?.message.running === false;
   return (
-    <div class={`display-clock${left <= 10 ? " display-clock-warn" : ""}`} role="timer">
-      {formatClock(left * 1000)}
-    </div>
+    <>
+      <div class={`display-clock${left <= 10 ? " display-clock-warn" : ""}`} role="timer">
+        {formatClock(left * 1000)}
+      </div>
+      {paused && (
+        <p class="display-paused" role="status">
+          {t("display.paused")}
+        </p>
+      )}
+    </>
   );
 }
 

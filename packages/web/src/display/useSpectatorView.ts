@@ -4,15 +4,28 @@
 // table with a spectator delay the server sends whole views, each as it was that long ago.
 
 import type { View } from "@misto/engine";
+import type { ClockMessage } from "@misto/protocol";
 import { type HeldView, patched } from "@misto/protocol/patch";
 import { useEffect, useState } from "preact/hooks";
 import { type Away, awayAfter, NOBODY_AWAY } from "../phone/away.js";
 import { openChannel } from "../sync/realtime.js";
 
-export function useSpectatorView(tableId: string): { view: View | null; connected: boolean; away: Away } {
+/** The host's clock as last told (docs/api.md "The clock"), and when this display received it. */
+export interface HostClock {
+  readonly message: ClockMessage;
+  readonly at: number;
+}
+
+export function useSpectatorView(tableId: string): {
+  view: View | null;
+  connected: boolean;
+  away: Away;
+  clock: HostClock | null;
+} {
   const [view, setView] = useState<View | null>(null);
   const [away, setAway] = useState<Away>(NOBODY_AWAY);
   const [connected, setConnected] = useState(false);
+  const [clock, setClock] = useState<HostClock | null>(null);
   useEffect(() => {
     /** The last whole view and its seq, which a patch must start from. */
     let held: HeldView | null = null;
@@ -31,10 +44,12 @@ export function useSpectatorView(tableId: string): { view: View | null; connecte
           // A patch from a view this display does not hold: the whole view again.
           if (held) setView(held.view);
           else channel.hello();
+        } else if (message.type === "clock" && message.table === tableId) {
+          setClock({ message, at: Date.now() });
         } else if (message.type === "away") setAway((away) => awayAfter(away, message, tableId));
       },
     });
     return () => channel.close();
   }, [tableId]);
-  return { view, connected, away };
+  return { view, connected, away, clock };
 }

@@ -4,6 +4,7 @@
 
 import type { Action, RuleError, Seat } from "@misto/engine";
 import { useEffect, useRef, useState } from "preact/hooks";
+import { api } from "../app/session.js";
 import { keepAwake } from "../app/wakeLock.js";
 import { t } from "../i18n/index.js";
 import type { Key, Language } from "../i18n/types.js";
@@ -36,7 +37,9 @@ export function GameScreen(props: { table: TableHandle; lang: Language }) {
   const [phones, setPhones] = useState(false);
   // While a sheet is open it owns the keys (Escape closes it) and the primary button is covered.
   const sheetOpen = menuSeat !== null || check !== null || phones;
-  const clock = useStepTimer(view.phase.seconds, view.phase.since);
+  // The host's pause and extra time reach the display (docs/api.md "The clock"); offline, the
+  // display keeps counting from the step's start.
+  const clock = useStepTimer(view.phase.seconds, view.phase.since, (c) => void api.clock(table.id, c));
   const panelBody = useRef<HTMLDivElement>(null);
 
   useEffect(() => keepAwake(), []);

@@ -13,7 +13,10 @@ export interface StepTimer {
   addThirty(): void;
 }
 
-export function useStepTimer(seconds: number | null, since: number): StepTimer {
+/** What the host's clock is told to the server when it changes (the display follows it). */
+export type ClockReport = (clock: { since: number; running: boolean; leftMs: number }) => void;
+
+export function useStepTimer(seconds: number | null, since: number, report?: ClockReport): StepTimer {
   const [timer, setTimer] = useState<TimerState | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const last = useRef<number | null>(null);
@@ -43,13 +46,22 @@ export function useStepTimer(seconds: number | null, since: number): StepTimer {
     if (alert) beep(alert);
   }, [remaining, timer]);
 
+  /** Changes the timer by the host's hand, and reports the clock it shows then. */
+  const change = (how: (t: TimerState, now: number) => TimerState) => {
+    if (!timer) return;
+    const at = Date.now();
+    const next = how(timer, at);
+    setTimer(next);
+    report?.({ since, running: next.runningSince !== null, leftMs: Math.round(remainingMs(next, at)) });
+  };
+
   return {
     timer,
     remaining,
     running,
-    toggle: () => setTimer((t) => (t ? toggle(t, Date.now()) : t)),
+    toggle: () => change(toggle),
     addThirty: () => {
-      setTimer((t) => (t ? addTime(t, Date.now()) : t));
+      change(addTime);
       last.current = null;
     },
   };

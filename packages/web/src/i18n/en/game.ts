@@ -375,5 +375,6 @@ export const GAME = {
   "recap.rating.points": "rating points: {list}",
   "recap.rating.noPoints": "no rating points",
   "recap.rating.open": "(the rating is not closed)",
+  "display.paused": "Paused",
   "display.join": "Join the table from your phone",
 };

@@ -376,5 +376,6 @@ export const GAME: Words<keyof typeof EN> = {
   "recap.rating.points": "очки: {list}",
   "recap.rating.noPoints": "очков нет",
   "recap.rating.open": "(рейтинг не закрыт)",
+  "display.paused": "Пауза",
   "display.join": "Сесть за стол с телефона",
 };

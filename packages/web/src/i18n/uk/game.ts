@@ -376,5 +376,6 @@ export const GAME: Words<keyof typeof EN> = {
   "recap.rating.points": "бали: {list}",
   "recap.rating.noPoints": "балів немає",
   "recap.rating.open": "(рейтинг не закрито)",
+  "display.paused": "Пауза",
   "display.join": "Сісти за стіл із телефона",
 };
