@@ -11,9 +11,13 @@ import { findNight } from "../nights/routes.js";
 import { nightPage } from "../nights/view.js";
 import { doc } from "../openapi.js";
 import type { Store } from "../store/index.js";
-import { renderPdf } from "./pdf.js";
+import { findTournament } from "../tournaments/routes.js";
+import { nightStandings, tournamentStandings } from "../tournaments/standings.js";
+import { standingRows } from "../tournaments/view.js";
+import { renderPdf, tablePdf } from "./pdf.js";
 import { protocolDocument } from "./protocol.js";
 import { seatingDocument } from "./seating.js";
+import { standingsSheet } from "./standings.js";
 import { PRINT_LANGUAGES, type PrintLanguage } from "./strings.js";
 
 /** The language asked for, else the first of Accept-Language the sheets speak, else Russian. */
@@ -96,6 +100,48 @@ export function printRoutes(store: Store): FastifyPluginAsyncTypebox {
         const lang = printLanguage(request.query, request);
         const pdf = await renderPdf(seatingDocument(page.night, round, lang));
         return sendPdf(reply, `misto-night-${night.id}-round-${n}-${lang}.pdf`, pdf);
+      },
+    );
+
+    app.get(
+      "/api/tournaments/:id/standings.pdf",
+      {
+        schema: {
+          ...doc("tournaments", "A tournament's live standings as a PDF (A4), in the JSON standings' order"),
+          params: IdParams,
+          querystring: PrintQuery,
+          response: { 200: PdfFile("the tournament's standings") },
+        },
+      },
+      async (request, reply) => {
+        await requireAccount(store, request);
+        const t = await findTournament(store, request.params.id);
+        const lang = printLanguage(request.query, request);
+        const { sheet, table } = standingsSheet(t, standingRows(await tournamentStandings(store, t)), lang);
+        return sendPdf(reply, `misto-tournament-${t.id}-${lang}.pdf`, await tablePdf(sheet, table));
+      },
+    );
+
+    app.get(
+      "/api/nights/:id/standings.pdf",
+      {
+        schema: {
+          ...doc("nights", "The evening's standings as a PDF (A4), in the JSON standings' order"),
+          params: IdParams,
+          querystring: PrintQuery,
+          response: { 200: PdfFile("the evening's standings") },
+        },
+      },
+      async (request, reply) => {
+        await requireAccount(store, request);
+        const night = await findNight(store, request.params.id);
+        const lang = printLanguage(request.query, request);
+        const { sheet, table } = standingsSheet(
+          night,
+          standingRows(await nightStandings(store, night)),
+          lang,
+        );
+        return sendPdf(reply, `misto-night-${night.id}-standings-${lang}.pdf`, await tablePdf(sheet, table));
       },
     );
   };

@@ -112,6 +112,14 @@ const EN = {
   "seating.out": "Sit this round out: {list}",
   "seating.dealt": "Dealt",
   "seating.undealt": "Drawn, not dealt yet",
+  "standings.title": "Standings",
+  "standings.dropped": "dropped out",
+  "col.place": "Place",
+  "col.score": "Score",
+  "col.games": "Games",
+  "col.wins": "Wins",
+  "col.penalties": "Penalties",
+  "col.final": "Final",
 } as const;
 
 export type PrintKey = keyof typeof EN;
@@ -223,6 +231,14 @@ const RU: Dictionary = {
   "seating.out": "Не играют в этом раунде: {list}",
   "seating.dealt": "Роздано",
   "seating.undealt": "Вытянуто, ещё не роздано",
+  "standings.title": "Турнирная таблица",
+  "standings.dropped": "выбыл",
+  "col.place": "Место",
+  "col.score": "Очки",
+  "col.games": "Игры",
+  "col.wins": "Победы",
+  "col.penalties": "Штрафы",
+  "col.final": "Финал",
 };
 
 const UK: Dictionary = {
@@ -331,6 +347,14 @@ const UK: Dictionary = {
   "seating.out": "Не грають у цьому раунді: {list}",
   "seating.dealt": "Роздано",
   "seating.undealt": "Витягнуто, ще не роздано",
+  "standings.title": "Турнірна таблиця",
+  "standings.dropped": "вибув",
+  "col.place": "Місце",
+  "col.score": "Рахунок",
+  "col.games": "Ігри",
+  "col.wins": "Перемоги",
+  "col.penalties": "Штрафи",
+  "col.final": "Фінал",
 };
 
 const DICTIONARIES: Readonly<Record<PrintLanguage, Dictionary>> = { ru: RU, uk: UK, en: EN };

@@ -16,6 +16,7 @@ import {
   setUpClub,
 } from "../helpers/api.js";
 import { BACKENDS } from "../helpers/backends.js";
+import { pdfText } from "../helpers/pdf-text.js";
 import { quickFinish } from "../helpers/quick-game.js";
 
 describe.each(BACKENDS.filter((b) => b.name !== "memory"))("tournaments on $name", (backend) => {
@@ -82,6 +83,23 @@ describe.each(BACKENDS.filter((b) => b.name !== "memory"))("tournaments on $name
     for (const s of state.seats)
       out.set(s.seat, s.out?.cause === "fouls" ? 0.5 : s.out?.cause === "disqualified" ? 1 : 0);
     return out;
+  }
+
+  /** The standings PDF read back: its title, and every JSON row, with its figures, in the same order. */
+  async function expectStandingsPdf(url: string, rows: readonly StandingRow[]) {
+    const res = await call("GET", url, member);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/pdf");
+    const { text, title } = await pdfText(res.rawPayload);
+    expect(title).toBe("Турнірна таблиця");
+    let at = 0;
+    for (const r of rows) {
+      const name = r.dropped ? `${r.person.name} (вибув)` : r.person.name;
+      const line = `${r.place} ${name} ${r.score} ${r.games} ${r.wins} ${r.ratingPoints} ${r.penalties} ${r.final}`;
+      const found = text.indexOf(line, at);
+      expect(found, line).toBeGreaterThanOrEqual(at);
+      at = found + line.length;
+    }
   }
 
   const get = async (id: string, cookie = chief) =>
@@ -275,6 +293,9 @@ describe.each(BACKENDS.filter((b) => b.name !== "memory"))("tournaments on $name
       // The newcomer missed round 1.
       expect(r.games).toBe(s.playerId === newcomer ? 2 : 3);
     }
+    expect(end.standings.some((r) => r.dropped)).toBe(true);
+    await expectStandingsPdf(`/api/tournaments/${id}/standings.pdf?lang=uk`, end.standings);
+    expect((await h.app.inject({ url: `/api/tournaments/${id}/standings.pdf` })).statusCode).toBe(401);
     const listed = (await call("GET", "/api/tournaments", host)).json().tournaments;
     expect(listed).toEqual([
       expect.objectContaining({ id, players: 24, chief: { id: ids.chief, name: "Boris" } }),
@@ -338,5 +359,7 @@ describe.each(BACKENDS.filter((b) => b.name !== "memory"))("tournaments on $name
       expect(r.score).toBe((s.result === "won" ? 1 : 0) + s.points - removal);
     }
     expect((await call("GET", "/api/nights/nope/standings", host)).statusCode).toBe(404);
+    await expectStandingsPdf(`/api/nights/${night}/standings.pdf?lang=uk`, standings);
+    expect((await call("GET", "/api/nights/nope/standings.pdf", host)).statusCode).toBe(404);
   });
 });
