@@ -45,6 +45,17 @@ export const Scoring = Type.Object(
 );
 export type Scoring = Static<typeof Scoring>;
 
+/** The defaults: a win 1, a draw 0, the rating points added, fouls −0.5, disqualification −1, final ×1.5. */
+export const SCORING_DEFAULTS: Scoring = Object.freeze({
+  win: 1,
+  draw: 0,
+  ratingPoints: true,
+  foulRemoval: 0.5,
+  disqualification: 1,
+  finalMultiplier: 1.5,
+  tieBreaks: Object.freeze(["wins", "final", "ratingPoints", "penalties"]) as Scoring["tieBreaks"],
+}) as Scoring;
+
 /** How the final's table is made: the best 12 by standings, a fixed table named later, or none. */
 export const FinalKind = Type.Union([Type.Literal("best"), Type.Literal("fixed"), Type.Literal("none")]);
 export type FinalKind = Static<typeof FinalKind>;

@@ -1,6 +1,7 @@
 // A tournament in the browser (docs/tournaments.md): 36 players, 6 rounds of 3 tables and a final.
-// The players and the games go through the API (each game played quickly to its end by its
-// table's host: one team disqualified, one seat removed by fouls); the chief referee's steps are
+// The chief referee creates it through the form; the players and the games go through the API
+// (each game played quickly to its end by its table's host: one team disqualified, one seat
+// removed by fouls); the chief referee's steps are
 // the browser's: the draw, the final, the live standings, a correction and an objection decided,
 // each screen audited with axe on a phone and a console.
 
@@ -103,30 +104,6 @@ describe("a tournament in the browser", () => {
       expect(made.status).toBe(201);
       cookies[login] = await session(served.url, login);
     }
-    const hostId = async (cookie: string) =>
-      ((await api(served.url, cookie, "GET", "/api/me")).body.host as { id: string }).id;
-    const made = await api(served.url, cookies.admin, "POST", "/api/tournaments", {
-      title: "Kyiv Cup",
-      startsAt: Date.now(),
-      rounds: 6,
-      tables: 3,
-      final: "best",
-      chief: await hostId(cookies.oksana as string),
-      hosts: [
-        await hostId(cookies.admin),
-        await hostId(cookies.ivan as string),
-        await hostId(cookies.petro as string),
-      ],
-      scoring: {},
-    });
-    expect(made.status).toBe(201);
-    id = (made.body.tournament as { id: string }).id;
-    for (let i = 1; i <= 36; i++) {
-      const res = await api(served.url, cookies.oksana as string, "POST", `/api/tournaments/${id}/players`, {
-        name: `Player ${i}`,
-      });
-      expect(res.status).toBe(201);
-    }
     referee = await (await freshContext(browser)).newPage();
     referee.setDefaultTimeout(15_000);
     await referee.goto(`${served.url}/signin`);
@@ -134,6 +111,30 @@ describe("a tournament in the browser", () => {
     await referee.fill("#signin-password", PASSWORD);
     await referee.click("form button[type=submit]");
     await referee.waitForURL((url) => url.pathname !== "/signin");
+    // The chief referee creates the tournament through the form (defaults shown, a field error first).
+    await referee.goto(`${served.url}/tournaments`);
+    await referee.fill("#tournament-title", "Kyiv Cup");
+    await referee.fill("#tournament-starts", "2030-05-01T18:00");
+    await referee.fill("#tournament-rounds", "6");
+    await referee.fill("#tournament-tables", "3");
+    expect(await referee.inputValue("#scoring-finalMultiplier")).toBe("1.5");
+    await referee.getByRole("button", { name: "Create the tournament" }).click();
+    await referee.getByText("3 tables a round need at least 3 hosts").waitFor();
+    expect(await audit(referee, "the new tournament's form, a field error, console")).toEqual([]);
+    await referee.setViewportSize({ width: 390, height: 844 });
+    expect(await audit(referee, "the new tournament's form, a field error, phone")).toEqual([]);
+    await referee.setViewportSize({ width: 1280, height: 800 });
+    await referee.getByRole("checkbox", { name: "oksana" }).uncheck();
+    for (const name of [ADMIN.name, "ivan", "petro"]) await referee.getByRole("checkbox", { name }).check();
+    await referee.getByRole("button", { name: "Create the tournament" }).click();
+    await referee.waitForURL((url) => url.pathname.startsWith("/tournaments/"));
+    id = decodeURIComponent(new URL(referee.url()).pathname.split("/")[2] as string);
+    for (let i = 1; i <= 36; i++) {
+      const res = await api(served.url, cookies.oksana as string, "POST", `/api/tournaments/${id}/players`, {
+        name: `Player ${i}`,
+      });
+      expect(res.status).toBe(201);
+    }
   }, 60_000);
 
   afterAll(async () => {

@@ -226,7 +226,7 @@ function Page(props: { route: Route; host: boolean; me: Me; setMe: (me: Me) => v
     case "night":
       return me ? <NightPage key={route.id} id={route.id} lang={lang} /> : <Loading />;
     case "tournaments":
-      return me ? <TournamentsPage lang={lang} /> : <Loading />;
+      return me ? <TournamentsPage me={me} lang={lang} /> : <Loading />;
     case "tournament":
       return me ? <TournamentPage key={route.id} id={route.id} /> : <Loading />;
     case "lobby":

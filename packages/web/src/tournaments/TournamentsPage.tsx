@@ -1,17 +1,18 @@
 // The club's tournaments (`/tournaments`): each with its rounds, tables, players and chief referee.
-// A host creates one through the API (docs/api.md "Tournaments").
+// A host creates one with the form below the list (docs/tournaments.md).
 
-import type { TournamentSummary } from "@misto/protocol";
+import type { HostInfo, TournamentSummary } from "@misto/protocol";
 import { useEffect, useState } from "preact/hooks";
 import { ErrorLine, errorText, Link, Loading } from "../app/ui.js";
 import { type Language, t } from "../i18n/index.js";
 import { tournamentsApi } from "./api.js";
+import { NewTournament } from "./NewTournament.js";
 import "../nights/nights.css";
 
 export const summaryLine = (s: TournamentSummary) =>
   t("tournaments.summary", { rounds: s.rounds, tables: s.tables, players: s.players, chief: s.chief.name });
 
-export function TournamentsPage(props: { lang: Language }) {
+export function TournamentsPage(props: { me: HostInfo; lang: Language }) {
   const [list, setList] = useState<TournamentSummary[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -37,6 +38,7 @@ export function TournamentsPage(props: { lang: Language }) {
           </li>
         ))}
       </ul>
+      {props.me.role !== "member" && <NewTournament me={props.me} />}
     </section>
   );
 }

@@ -2,6 +2,7 @@
 
 import type {
   DecisionBody,
+  NewTournamentBody,
   NightStandings,
   RefereePointsBody,
   TournamentPage,
@@ -11,6 +12,7 @@ import { createCaller, type Fetch, type Result } from "../api/client.js";
 
 export interface TournamentsApi {
   list(): Promise<Result<TournamentsAnswer>>;
+  create(body: NewTournamentBody): Promise<Result<TournamentPage>>;
   tournament(id: string): Promise<Result<TournamentPage>>;
   draw(id: string): Promise<Result<TournamentPage>>;
   deal(id: string, round: number): Promise<Result<TournamentPage>>;
@@ -25,6 +27,7 @@ export function createTournamentsApi(fetcher?: Fetch): TournamentsApi {
   const at = (id: string) => `/api/tournaments/${encodeURIComponent(id)}`;
   return {
     list: () => call("GET", "/api/tournaments"),
+    create: (body) => call("POST", "/api/tournaments", body),
     tournament: (id) => call("GET", at(id)),
     draw: (id) => call("POST", `${at(id)}/draw`),
     deal: (id, round) => call("POST", `${at(id)}/rounds/${round}/tables`),
