@@ -7,7 +7,7 @@
 // the end and every phone and the host's page show the winner. Every frame a phone receives is its
 // own view. A late visitor with the code after the deal is refused a seat and follows the game.
 
-import type { Card, View } from "@misto/engine";
+import { type Card, seededRandom, type View } from "@misto/engine";
 import { type RunningServer, startServer } from "@misto/server";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -26,6 +26,9 @@ const ONLINE = {
   pauseMs: 100,
   botDelayMs: [50, 200] as const,
   stepMs: () => 150,
+  // Seeded: the bots play alike each run (an unseeded game once ran to day 11 under load and missed
+  // the test's deadline).
+  random: seededRandom("web-online-table"),
 };
 /**
  * The seats the phones join, three at a time, until humans hold two cards woken on every night they
