@@ -19,6 +19,8 @@ import {
 } from "./club.js";
 import { wholeViews } from "./views.js";
 
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
 interface Recorder {
   snapshots: string[];
 }
@@ -188,6 +190,27 @@ describe("the table display", () => {
               ).includes("muted"),
             10_000,
           );
+          // The host pauses his clock (space): the room's screen says so and its clock stands
+          // still; space again runs both on.
+          const paused = display.locator(".display-paused");
+          await host.locator("body").click({ position: { x: 5, y: 5 } });
+          await host.keyboard.press("Space");
+          if (!(await paused.isVisible().catch(() => false))) {
+            // The first press may have started a timer that was not running: the second pauses it.
+            await sleep(300);
+            if (!(await paused.isVisible())) await host.keyboard.press("Space");
+          }
+          await until(
+            "the display to say paused",
+            async () => (await text(display, ".display-paused")) === "Paused",
+            10_000,
+          );
+          const frozen = await text(display, ".display-clock");
+          await sleep(1_500);
+          expect(await text(display, ".display-clock")).toBe(frozen);
+          expect(await audit(display, "display, paused", LANDMARKS)).toEqual([]);
+          await host.keyboard.press("Space");
+          await until("the display to run its clock again", async () => !(await paused.isVisible()), 10_000);
         }
         // Who speaks or votes now, as the host's panel says it.
         const now = await text(host, ".day-panel .now, .voting-panel .now");
