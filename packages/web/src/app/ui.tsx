@@ -51,6 +51,37 @@ export function Field(props: {
   );
 }
 
+/** A required text, date-time or number input in its labelled field (the club's event forms). */
+export function TextField(props: {
+  id: string;
+  label: string;
+  help?: string;
+  type?: "datetime-local" | "number";
+  min?: number;
+  max?: number;
+  step?: number;
+  value: string;
+  set: (value: string) => void;
+}) {
+  const number = props.type === "number";
+  return (
+    <Field id={props.id} label={props.label} help={props.help}>
+      <input
+        id={props.id}
+        type={(props.type ?? "text") as "text"}
+        required
+        min={number ? props.min : undefined}
+        max={number ? props.max : undefined}
+        step={props.step}
+        maxLength={number ? undefined : props.max}
+        aria-describedby={props.help ? `${props.id}-help` : undefined}
+        value={props.value}
+        onInput={(e) => props.set(e.currentTarget.value)}
+      />
+    </Field>
+  );
+}
+
 /** aria-describedby for a Field's control. */
 export function describedBy(id: string, help: boolean, problem: boolean): string | undefined {
   const ids = [help ? `${id}-help` : "", problem ? `${id}-problem` : ""].filter(Boolean).join(" ");

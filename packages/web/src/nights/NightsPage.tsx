@@ -3,9 +3,9 @@
 
 import type { HostInfo, NightSummary } from "@misto/protocol";
 import { useEffect, useState } from "preact/hooks";
+import { useHosts } from "../app/hosts.js";
 import { navigate } from "../app/router.js";
-import { api } from "../app/session.js";
-import { ErrorLine, errorText, Field, Link, Loading } from "../app/ui.js";
+import { ErrorLine, errorText, Link, Loading, TextField } from "../app/ui.js";
 import { type Language, t } from "../i18n/index.js";
 import { CALENDAR_URL, nightsApi } from "./api.js";
 import { placeLine, whenLine } from "./lines.js";
@@ -52,22 +52,9 @@ function NewNight(props: { me: HostInfo }) {
   const [place, setPlace] = useState("");
   const [capacity, setCapacity] = useState("36");
   const [tables, setTables] = useState("3");
-  const [hosts, setHosts] = useState<{ id: string; name: string }[]>([]);
+  const hosts = useHosts(props.me);
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set([props.me.id]));
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    void api.people("", 50).then((answer) => {
-      if (!answer.ok) return;
-      const found = answer.value.people.flatMap((p) =>
-        p.account && p.account.role !== "member" ? [{ id: p.account.id, name: p.name }] : [],
-      );
-      setHosts(
-        found.some((h) => h.id === props.me.id)
-          ? found
-          : [{ id: props.me.id, name: props.me.name }, ...found],
-      );
-    });
-  }, [props.me.id, props.me.name]);
   const toggle = (id: string) => {
     const next = new Set(chosen);
     if (next.has(id)) next.delete(id);
@@ -103,6 +90,7 @@ function NewNight(props: { me: HostInfo }) {
         id="night-capacity"
         label={t("nights.new.capacity")}
         type="number"
+        min={1}
         max={240}
         value={capacity}
         set={setCapacity}
@@ -111,6 +99,7 @@ function NewNight(props: { me: HostInfo }) {
         id="night-tables"
         label={t("nights.new.tables")}
         type="number"
+        min={1}
         max={20}
         value={tables}
         set={setTables}
@@ -126,31 +115,5 @@ function NewNight(props: { me: HostInfo }) {
       <ErrorLine text={error} />
       <button type="submit">{t("nights.new.create")}</button>
     </form>
-  );
-}
-
-/** One required field of the form: a text (at most `max` characters), a moment or a number (1…`max`). */
-function TextField(props: {
-  id: string;
-  label: string;
-  type?: "datetime-local" | "number";
-  max?: number;
-  value: string;
-  set: (value: string) => void;
-}) {
-  const number = props.type === "number";
-  return (
-    <Field id={props.id} label={props.label}>
-      <input
-        id={props.id}
-        type={(props.type ?? "text") as "text"}
-        required
-        min={number ? 1 : undefined}
-        max={number ? props.max : undefined}
-        maxLength={number ? undefined : props.max}
-        value={props.value}
-        onInput={(e) => props.set(e.currentTarget.value)}
-      />
-    </Field>
   );
 }

@@ -2,30 +2,14 @@
 // scoring's settings, each shown at its documented default (docs/tournaments.md "Scoring").
 
 import { type FinalKind, type HostInfo, SCORING_DEFAULTS, type Scoring } from "@misto/protocol";
-import { useEffect, useState } from "preact/hooks";
+import { useState } from "preact/hooks";
+import { useHosts } from "../app/hosts.js";
 import { navigate } from "../app/router.js";
-import { api } from "../app/session.js";
-import { ErrorLine, errorText, Field } from "../app/ui.js";
+import { ErrorLine, errorText, Field, TextField } from "../app/ui.js";
 import { t } from "../i18n/index.js";
 import { tournamentsApi } from "./api.js";
 
-type Ref = { id: string; name: string };
 const NUMBERS = ["win", "draw", "foulRemoval", "disqualification", "finalMultiplier"] as const;
-
-/** The club's hosts and admins, the viewer first if the search missed them. */
-function useHosts(me: HostInfo): Ref[] {
-  const [hosts, setHosts] = useState<Ref[]>([]);
-  useEffect(() => {
-    void api.people("", 50).then((answer) => {
-      if (!answer.ok) return;
-      const found = answer.value.people.flatMap((p) =>
-        p.account && p.account.role !== "member" ? [{ id: p.account.id, name: p.name }] : [],
-      );
-      setHosts(found.some((h) => h.id === me.id) ? found : [{ id: me.id, name: me.name }, ...found]);
-    });
-  }, [me.id, me.name]);
-  return hosts;
-}
 
 /** Only the settings that differ from the defaults go to the server. */
 function changedScoring(values: Record<string, string>, ratingPoints: boolean): Partial<Scoring> {
@@ -81,15 +65,21 @@ export function NewTournament(props: { me: HostInfo }) {
   return (
     <form class="night-card stack" onSubmit={submit}>
       <h2>{t("tournaments.new")}</h2>
-      <Input id="tournament-title" label={t("tournaments.new.title")} max={80} value={title} set={setTitle} />
-      <Input
+      <TextField
+        id="tournament-title"
+        label={t("tournaments.new.title")}
+        max={80}
+        value={title}
+        set={setTitle}
+      />
+      <TextField
         id="tournament-starts"
         label={t("tournaments.new.startsAt")}
         type="datetime-local"
         value={startsAt}
         set={setStartsAt}
       />
-      <Input
+      <TextField
         id="tournament-rounds"
         label={t("tournaments.new.rounds")}
         type="number"
@@ -98,7 +88,7 @@ export function NewTournament(props: { me: HostInfo }) {
         value={rounds}
         set={setRounds}
       />
-      <Input
+      <TextField
         id="tournament-tables"
         label={t("tournaments.new.tables")}
         type="number"
@@ -145,7 +135,7 @@ export function NewTournament(props: { me: HostInfo }) {
       <fieldset>
         <legend>{t("tournaments.new.scoring")}</legend>
         {NUMBERS.map((k) => (
-          <Input
+          <TextField
             key={k}
             id={`scoring-${k}`}
             label={t(`tournaments.scoring.${k}`)}
@@ -170,36 +160,5 @@ export function NewTournament(props: { me: HostInfo }) {
       <ErrorLine text={error} />
       <button type="submit">{t("tournaments.new.create")}</button>
     </form>
-  );
-}
-
-/** One required field: a text (at most `max` characters), a moment or a number (`min`…`max`). */
-function Input(props: {
-  id: string;
-  label: string;
-  help?: string;
-  type?: "datetime-local" | "number";
-  min?: number;
-  max?: number;
-  step?: number;
-  value: string;
-  set: (value: string) => void;
-}) {
-  const number = props.type === "number";
-  return (
-    <Field id={props.id} label={props.label} help={props.help}>
-      <input
-        id={props.id}
-        type={(props.type ?? "text") as "text"}
-        required
-        min={number ? props.min : undefined}
-        max={number ? props.max : undefined}
-        step={props.step}
-        maxLength={number ? undefined : props.max}
-        aria-describedby={props.help ? `${props.id}-help` : undefined}
-        value={props.value}
-        onInput={(e) => props.set(e.currentTarget.value)}
-      />
-    </Field>
   );
 }
