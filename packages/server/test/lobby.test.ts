@@ -8,16 +8,7 @@ import { seededRandom, viewFor } from "@misto/engine";
 import { replay } from "@misto/engine/testing";
 import type { LobbyAnswer, ServerMessage } from "@misto/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  addHost,
-  CARDS,
-  cookieOf,
-  type Harness,
-  harness,
-  listening,
-  PASSWORD,
-  setUpClub,
-} from "./helpers/api.js";
+import { addHost, addMember, CARDS, type Harness, harness, listening, setUpClub } from "./helpers/api.js";
 import { sqlite } from "./helpers/backends.js";
 import { leaksIn } from "./helpers/leaks.js";
 import { newOnlineTable, waitFor } from "./helpers/online.js";
@@ -67,20 +58,7 @@ describe("the lobby", () => {
     h = await harness(sqlite, undefined, RUNNER);
     admin = await setUpClub(h);
     host = await addHost(h, admin);
-    const made = await h.app.inject({
-      method: "POST",
-      url: "/api/people",
-      headers: { cookie: admin },
-      payload: { name: "Dana", account: { login: "dana", password: PASSWORD, role: "member" } },
-    });
-    expect(made.statusCode).toBe(201);
-    member = cookieOf(
-      await h.app.inject({
-        method: "POST",
-        url: "/api/session",
-        payload: { login: "dana", password: PASSWORD },
-      }),
-    );
+    member = await addMember(h, admin, "Dana", "dana");
     base = await listening(h.app);
   });
   afterAll(async () => {

@@ -7,14 +7,13 @@ import { ClientMessage, type ServerMessage } from "@misto/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   addHost,
+  addMember,
   commandId,
-  cookieOf,
   type Harness,
   harness,
   listening,
   newTable,
   nextAction,
-  PASSWORD,
   send,
   setUpClub,
   tableState,
@@ -64,20 +63,7 @@ describe.each(STORED)("every realtime message on $name", (backend) => {
     h = await harness(backend);
     const admin = await setUpClub(h);
     host = await addHost(h, admin);
-    const made = await h.app.inject({
-      method: "POST",
-      url: "/api/people",
-      headers: { cookie: admin },
-      payload: { name: "Mila", account: { login: "mila", password: PASSWORD, role: "member" } },
-    });
-    expect(made.statusCode).toBe(201);
-    member = cookieOf(
-      await h.app.inject({
-        method: "POST",
-        url: "/api/session",
-        payload: { login: "mila", password: PASSWORD },
-      }),
-    );
+    member = await addMember(h, admin, "Mila", "mila");
     table = (await newTable(h, host)).id;
     other = (await newTable(h, host)).id;
     token = await joinSeat(h, (await seatsOf(h, host, table)).code, 1);

@@ -94,6 +94,25 @@ export async function addHost(h: Harness, adminCookie: string, login = "boris"):
   return cookieOf(signIn);
 }
 
+/** A member with an account (no host rights), signed in: his session's cookie. */
+export async function addMember(
+  h: Harness,
+  adminCookie: string,
+  name: string,
+  login: string,
+): Promise<string> {
+  const res = await h.app.inject({
+    method: "POST",
+    url: "/api/people",
+    headers: { cookie: adminCookie },
+    payload: { name, account: { login, password: PASSWORD, role: "member" } },
+  });
+  if (res.statusCode !== 201) throw new Error(`add member: ${res.statusCode} ${res.body}`);
+  return cookieOf(
+    await h.app.inject({ method: "POST", url: "/api/session", payload: { login, password: PASSWORD } }),
+  );
+}
+
 export async function newTable(
   h: Harness,
   cookie: string,

@@ -9,14 +9,13 @@ import type { BroadcastAnswer } from "@misto/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   addHost,
+  addMember,
   CARDS,
   commandId,
-  cookieOf,
   type Harness,
   harness,
   newTable,
   nextAction,
-  PASSWORD,
   send,
   setUpClub,
   tableState,
@@ -38,20 +37,7 @@ describe.each(BACKENDS.filter((b) => b.name !== "memory"))("the broadcast view o
     h = await harness(backend, undefined, undefined, { broadcastDelayMs: DELAY_MS });
     admin = await setUpClub(h);
     host = await addHost(h, admin);
-    const made = await h.app.inject({
-      method: "POST",
-      url: "/api/people",
-      headers: { cookie: admin },
-      payload: { name: "Mila", account: { login: "mila", password: PASSWORD, role: "member" } },
-    });
-    expect(made.statusCode).toBe(201);
-    member = cookieOf(
-      await h.app.inject({
-        method: "POST",
-        url: "/api/session",
-        payload: { login: "mila", password: PASSWORD },
-      }),
-    );
+    member = await addMember(h, admin, "Mila", "mila");
   });
   afterAll(() => h.close());
 
