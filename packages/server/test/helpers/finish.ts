@@ -1,5 +1,5 @@
 // Plays a table to its end through the API, the rating included: the host's forward steps (picked
-// by a seeded rule, so games differ), the named candidates, the city's votes for them, and the close.
+// at random from a seed, so games differ), the named candidates, the city's votes for them, and the close.
 
 import {
   type Action,
@@ -9,6 +9,7 @@ import {
   legalActions,
   replay,
   type Seat,
+  seededRandom,
 } from "@misto/engine/testing";
 import { type Harness, nextAction, send } from "./api.js";
 
@@ -35,9 +36,12 @@ export async function finishGame(
   let state = replay(body.events);
   let seq = body.seq;
   let bonusGiven = false;
+  // A seeded random pick, not one by step number: a pick tied to the step can fall in step with a
+  // cycle (a tie, a failed lift-all, a missed shot, again) and never end the game.
+  const random = seededRandom(`finish-${pickSeed}`);
   for (let step = 0; step < 2000 && state.phase.kind !== "closed"; step++) {
     const action =
-      ratingAction(state, plan, bonusGiven) ?? nextAction(state, (n) => (step * 7919 * pickSeed) % n);
+      ratingAction(state, plan, bonusGiven) ?? nextAction(state, (n) => Math.floor(random() * n));
     if (!action) throw new Error(`no action in ${state.phase.kind}`);
     if (action.type === "bonus") bonusGiven = true;
     const sent = await send(h, cookie, table, { id: nextId(), seq, command: action });

@@ -33,7 +33,12 @@ export function GameScreen(props: { table: TableHandle; lang: Language }) {
   const [hideCards, setHideCards] = useState(true);
   const [menuSeat, setMenuSeat] = useState<Seat | null>(null);
   const [error, setError] = useState<RuleError | null>(null);
-  const [check, setCheck] = useState<{ target: Seat; black: boolean } | null>(null);
+  // NIGHT-11: the commissar is shown his answer the moment he checks (the engine's view.host.answered),
+  // in the same frame as the step it opens on, so nothing behind it can be tapped first. Closing it
+  // leaves it closed until the table moves on.
+  const answered = view.host?.answered ?? null;
+  const [checkClosedAt, setCheckClosedAt] = useState<number | null>(null);
+  const check = answered && checkClosedAt !== view.version ? answered : null;
   const [phones, setPhones] = useState(false);
   // While a sheet is open it owns the keys (Escape closes it) and the primary button is covered.
   const sheetOpen = menuSeat !== null || check !== null || phones;
@@ -43,12 +48,6 @@ export function GameScreen(props: { table: TableHandle; lang: Language }) {
   const panelBody = useRef<HTMLDivElement>(null);
 
   useEffect(() => keepAwake(), []);
-  // NIGHT-11: the commissar is shown his answer the moment he checks (the engine's view.host.answered),
-  // once per step: closing it leaves it closed.
-  const answered = view.host?.answered ?? null;
-  useEffect(() => {
-    if (answered) setCheck({ target: answered.target, black: answered.black });
-  }, [answered, view.version]);
   // A refusal belongs to the step it was made in.
   useEffect(() => setError(null), [view.phase.since, view.phase.kind]);
 
@@ -123,7 +122,7 @@ export function GameScreen(props: { table: TableHandle; lang: Language }) {
       {menuSeat !== null && (
         <SeatMenu view={view} seat={menuSeat} send={send} onClose={() => setMenuSeat(null)} />
       )}
-      {check && <CheckOverlay check={check} onClose={() => setCheck(null)} />}
+      {check && <CheckOverlay check={check} onClose={() => setCheckClosedAt(view.version)} />}
       {phones && <PhonesPanel tableId={table.id} onClose={() => setPhones(false)} />}
     </div>
   );
