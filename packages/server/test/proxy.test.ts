@@ -73,7 +73,7 @@ describe("three processes behind nginx", () => {
     ];
     const processes: ServerProcess[] = [];
     cleanup.push(async () => {
-      for (const p of processes) await p.stop(2000);
+      await Promise.all(processes.map((p) => p.stop(2000)));
     });
     const starts = await Promise.allSettled([1, 2, 3].map(() => startServerProcess(db.url, flags)));
     for (const started of starts) if (started.status === "fulfilled") processes.push(started.value);
@@ -212,6 +212,15 @@ describe("three processes behind nginx", () => {
     cleanup.push(() => again.socket.close());
     again.socket.send(JSON.stringify({ type: "subscribe", table, as: "spectator" }));
     await again.next((m) => m.type === "view" && m.table === table);
+    // A command acknowledged before the kill, sent again (as by a phone that missed its ack) to
+    // whichever process nginx picks: the stored answer again, not a second application.
+    const repeater = [...movedPhones, ...phones].find((p) => p.acked.size > 0) as PlayingPhone;
+    const [repeated, seatSeq] = [...repeater.acked][0] as [string, number];
+    again.socket.send(JSON.stringify(repeater.sent.get(repeated)));
+    // Acked again (docs/api.md: "a repeated id is acked again, applied once": at the seat's seq now).
+    const answer = await again.next((m) => (m.type === "ack" || m.type === "rejected") && m.id === repeated);
+    expect(answer).toMatchObject({ type: "ack", id: repeated });
+    expect((answer as { seq: number }).seq).toBeGreaterThanOrEqual(seatSeq);
     // The lease moves: another process runs the table.
     await until("another process runs the table", async () => {
       const now = await holder();
