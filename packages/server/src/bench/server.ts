@@ -5,6 +5,7 @@
 //     [--vote-ms 5000] [--pause-ms 500] [--step-ms-per-second 50]
 //     [--bot-ms MAX] (a bot thinks 0–MAX ms; default 1–4 s)
 //     [--redis URL --redis-prefix P --lease-ms 10000]   (several processes on one postgres:// --db)
+//     [--trust-proxy ADDR] [--metrics-token T]          (as `misto serve` takes them)
 //
 // Prints the setup link while the club has none, then "Misto is running at URL" (what its starter
 // waits for: a second process on a PostgreSQL club already set up prints no link); stops on SIGTERM/SIGINT.
@@ -34,6 +35,8 @@ const { values } = parseArgs({
     "redis-prefix": { type: "string" },
     "lease-ms": { type: "string" },
     "bot-ms": { type: "string" },
+    "trust-proxy": { type: "string" },
+    "metrics-token": { type: "string" },
   },
 });
 
@@ -66,6 +69,8 @@ const server = await startServer({
         },
       }
     : {}),
+  ...(values["trust-proxy"] ? { trustProxy: values["trust-proxy"] } : {}),
+  ...(values["metrics-token"] ? { metricsToken: values["metrics-token"] } : {}),
 });
 if (server.setupLink)
   process.stdout.write(`Open this link once to create the club and its admin: ${server.setupLink}\n`);
