@@ -13,6 +13,7 @@ import { type AttemptCounts, JOIN_LIMIT, lockMs, SIGN_IN_LIMITS } from "../src/a
 import type { RedisClient } from "../src/realtime/redis.js";
 import { type Harness, harness, newTable, PASSWORD, setUpClub } from "./helpers/api.js";
 import { BACKENDS, sqlite } from "./helpers/backends.js";
+import { cheapPasswords } from "./helpers/passwords.js";
 import {
   dropPrefix,
   freshPostgres,
@@ -120,6 +121,8 @@ describe.each(BACKENDS)("sign-in throttle on $name", (backend) => {
       });
       expect(res.statusCode).toBe(201);
     }
+    // The accounts signed in below, a hundred times, verify at scrypt's lowest cost.
+    await cheapPasswords(h.store, ["admin", "boris", "vera", "gleb"], PASSWORD);
   });
   afterAll(() => h.close());
 
@@ -216,6 +219,7 @@ describe("the sign-in throttle with two processes on Redis", () => {
     a = await serverOn(pg.url, { url: REDIS_URL, prefix });
     b = await serverOn(pg.url, { url: REDIS_URL, prefix });
     await setUpClub(a);
+    await cheapPasswords(a.store, ["admin"], PASSWORD);
   });
   afterAll(async () => {
     await a?.close();

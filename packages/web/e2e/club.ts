@@ -8,7 +8,14 @@ import { connect, createServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Card, type GameEvent, type GameState, legalActions, replay } from "@misto/engine/testing";
+import {
+  type Card,
+  evolve,
+  type GameEvent,
+  type GameState,
+  legalActions,
+  replay,
+} from "@misto/engine/testing";
 import {
   type Browser,
   type BrowserContext,
@@ -512,7 +519,8 @@ const FORWARD = new Set([
  * Plays a table to its closed rating through the API from Node, as the host, taking the first legal
  * forward command each time (the console's own buttons are tested in game.test.ts). Answers the
  * final state, rebuilt with the engine from the server's events. With `stop`, it stops as soon as
- * the state satisfies it instead.
+ * the state satisfies it instead. The table is read once and then followed by each command's
+ * answered events (read again only when a command is refused as stale).
  */
 export async function playToTheEnd(
   cookie: string,
@@ -521,24 +529,35 @@ export async function playToTheEnd(
   stop?: (state: GameState) => boolean,
 ): Promise<GameState> {
   const url = `${base}/api/tables/${encodeURIComponent(id)}`;
-  for (let i = 0; i < 5_000; i++) {
+  const read = async () => {
     const table = (await (await fetch(url, { headers: { cookie } })).json()) as {
       seq: number;
       events: GameEvent[];
     };
-    const state = replay(table.events);
+    return { state: replay(table.events), seq: table.seq };
+  };
+  let { state, seq } = await read();
+  for (let i = 0; i < 5_000; i++) {
     const action = legalActions(state, "host").find((a) => FORWARD.has(a.type));
     if (!action || stop?.(state)) return state;
     const response = await fetch(`${url}/commands`, {
       method: "POST",
       headers: { cookie, "content-type": "application/json" },
       body: JSON.stringify({
-        id: `e2e-play-${id.slice(0, 20)}-${table.seq}`.replace(/[^A-Za-z0-9_-]/g, "_"),
-        seq: table.seq,
+        id: `e2e-play-${id.slice(0, 20)}-${seq}`.replace(/[^A-Za-z0-9_-]/g, "_"),
+        seq,
         command: action,
       }),
     });
-    if (!response.ok) throw new Error(`${action.type}: ${response.status} ${await response.text()}`);
+    const text = await response.text();
+    if (response.status === 409 && (JSON.parse(text) as { error?: string }).error === "stale") {
+      ({ state, seq } = await read());
+      continue;
+    }
+    if (!response.ok) throw new Error(`${action.type}: ${response.status} ${text}`);
+    const answer = JSON.parse(text) as { seq: number; events: GameEvent[] };
+    for (const event of answer.events) state = evolve(state, event);
+    seq = answer.seq;
   }
   throw new Error("the game did not end in 5000 commands");
 }

@@ -192,9 +192,17 @@ describe("the club's people in the browser", () => {
     const problem = phone.locator("#member-login-problem");
     await problem.waitFor();
     expect(await problem.textContent()).toBe("Login: 3–40 characters: Latin letters, digits, _ . -");
-    expect(
-      await phone.evaluate(() => (document as unknown as { activeElement: { id: string } }).activeElement.id),
-    ).toBe("member-login");
+    // The focus moves in an effect after the problem is painted: waited for, not read at once (on a
+    // fast server the read came first).
+    await expect
+      .poll(
+        () =>
+          phone.evaluate(() => (document as unknown as { activeElement: { id: string } }).activeElement.id),
+        {
+          timeout: 5_000,
+        },
+      )
+      .toBe("member-login");
     expect(await phone.locator(".banner.problem").count()).toBe(0);
     await phone.context().close();
   }, 60_000);

@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import type { Store } from "../../src/store/index.js";
+import { createDatabase } from "./pg-database.js";
 
 export interface Backend {
   readonly name: string;
@@ -53,7 +54,7 @@ export const postgres: Backend = {
   name: "postgres",
   async open() {
     const name = `misto_api_${randomBytes(6).toString("hex")}`;
-    await admin((c) => c.query(`CREATE DATABASE ${name}`));
+    await admin((c) => createDatabase(c, name));
     const url = `${PG_SERVER}/${name}`;
     const store = await openStore(url);
     return {

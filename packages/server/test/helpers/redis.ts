@@ -11,6 +11,7 @@ import { openStore } from "../../src/store/index.js";
 import type { OnlineOptions } from "../../src/tables/online.js";
 import { type Harness, listening } from "./api.js";
 import { admin, PG_SERVER } from "./backends.js";
+import { createDatabase } from "./pg-database.js";
 import { TcpRelay } from "./relay.js";
 
 export const REDIS_URL = process.env.MISTO_TEST_REDIS ?? "redis://127.0.0.1:6379";
@@ -52,7 +53,7 @@ export async function overhear(prefix: string): Promise<{ heard: string[]; close
 /** A fresh PostgreSQL database, and how to drop it. */
 export async function freshPostgres(): Promise<{ url: string; dispose(): Promise<void> }> {
   const name = `misto_redis_${randomBytes(6).toString("hex")}`;
-  await admin((c) => c.query(`CREATE DATABASE ${name}`));
+  await admin((c) => createDatabase(c, name));
   return {
     url: `${PG_SERVER}/${name}`,
     async dispose() {

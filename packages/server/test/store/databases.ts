@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
+import { createDatabase } from "../helpers/pg-database.js";
 
 export const PG_SERVER = process.env.MISTO_TEST_PG ?? "postgres://postgres@127.0.0.1:5432";
 
@@ -56,7 +57,7 @@ export function postgresDatabase(): Database {
   const names: string[] = [];
   const make = async () => {
     const name = `misto_test_${randomBytes(6).toString("hex")}`;
-    await onServer((c) => c.query(`CREATE DATABASE ${name}`));
+    await onServer((c) => createDatabase(c, name));
     names.push(name);
     return `${PG_SERVER}/${name}`;
   };
