@@ -30,6 +30,7 @@ import type { Backend } from "./helpers/backends.js";
 import { Nginx } from "./helpers/nginx.js";
 import { PlayingPhone } from "./helpers/playing-phone.js";
 import { dropPrefix, freshPostgres, REDIS_URL, testPrefix } from "./helpers/redis.js";
+import { until } from "./helpers/wait.js";
 
 const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
 const DOCS = join(ROOT, "docs/operations.md");
@@ -250,14 +251,6 @@ describe("three processes behind nginx", () => {
     );
   }, 90_000);
 });
-
-async function until(what: string, done: () => Promise<boolean>, ms = 15_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${ms} ms`);
-    await sleep(25);
-  }
-}
 
 /** A process's open WebSockets (its own /metrics, asked directly, not through nginx). */
 async function socketsOf(p: ServerProcess): Promise<number> {

@@ -20,6 +20,7 @@ import { addHost, CARDS, harness, SEATS, setUpClub } from "./helpers/api.js";
 import type { Backend } from "./helpers/backends.js";
 import { capturedIo } from "./helpers/io.js";
 import { dropPrefix, freshPostgres, REDIS_URL, testPrefix } from "./helpers/redis.js";
+import { until } from "./helpers/wait.js";
 import { Client } from "./helpers/ws.js";
 
 const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
@@ -100,7 +101,7 @@ describe("an online table's owner process killed", () => {
     const of = (p: ServerProcess) => `${hostname()}:${p.pid}:`;
 
     // A made the table, so A runs it.
-    await waitFor(
+    await until(
       "A runs the table and it moves",
       async () => (await owner()).startsWith(of(a)) && (await seqNow()) >= 30,
     );
@@ -111,9 +112,9 @@ describe("an online table's owner process killed", () => {
 
     // Within the lease's life and a sweep, B takes the table over and plays it to the end.
     const killed = Date.now();
-    await waitFor("B takes the table over", async () => (await owner()).startsWith(of(b)), 10_000);
+    await until("B takes the table over", async () => (await owner()).startsWith(of(b)), 10_000);
     const takeover = Date.now() - killed;
-    await waitFor("the game closes", async () => (await store.getTable(table))?.phase === "closed", 60_000);
+    await until("the game closes", async () => (await store.getTable(table))?.phase === "closed", 60_000);
     console.log(
       `takeover: A killed at seq ${killedAt}, B held the lease ${takeover} ms later, the game closed at seq ${await seqNow()} ${Date.now() - killed} ms after the kill`,
     );
@@ -123,7 +124,7 @@ describe("an online table's owner process killed", () => {
     expect(state.phase.kind).toBe("closed");
     expect(state.result?.announced).toBe(true);
     // Its lease and its place among the running tables are gone with it.
-    await waitFor("the lease goes", async () => (await owner()) === "");
+    await until("the lease goes", async () => (await owner()) === "");
     expect(await redis.sIsMember(`${prefix}online`, table)).toBe(0);
 
     // The spectator on B saw the game to its announced result.
@@ -134,14 +135,6 @@ describe("an online table's owner process killed", () => {
     expect(views.at(-1)?.view.result?.announced).toBe(true);
   }, 90_000);
 });
-
-async function waitFor(what: string, done: () => Promise<boolean>, ms = 15_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${ms} ms`);
-    await sleep(25);
-  }
-}
 
 describe("--redis with SQLite", () => {
   const dir = mkdtempSync(join(tmpdir(), "misto-redis-"));

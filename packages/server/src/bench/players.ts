@@ -3,11 +3,11 @@
 // "thinking" spread; the table's latency bookkeeping hears every send, ack and arrival.
 
 import { randomUUID } from "node:crypto";
-import { type Bot, HeuristicBot } from "@misto/bots";
-import type { Action, Seat, View } from "@misto/engine";
+import type { Seat, View } from "@misto/engine";
 import { patched, type ServerMessage } from "@misto/protocol";
 import WebSocket from "ws";
 import { type Sent, TableLatency } from "./latency.js";
+import { SeatMind } from "./seat-mind.js";
 
 /** A bot acts this long after the view that asks it to: uniform in [min, max] ms. */
 export const THINK_MS: readonly [number, number] = [50, 500];
@@ -52,13 +52,10 @@ export class Player {
   private table: BenchTable | null = null;
   private seat: Seat = 1;
   private token = "";
-  private bot: Bot = new HeuristicBot(Math.random, { seed: "bench", language: "en" });
+  private mind = new SeatMind("bench", 1);
   private view: View | null = null;
   private seq = 0;
   private first = true;
-  /** The seat seq last acted on: one try per view, so a refused action is not sent again and again. */
-  private tried = -1;
-  private floors = new Set<string>();
   private timer: ReturnType<typeof setTimeout> | null = null;
   private inFlight: { id: string; sent: Sent } | null = null;
   /** Once stopped, nothing more is sent. */
@@ -89,12 +86,10 @@ export class Player {
     this.table = table;
     this.seat = seat;
     this.token = token;
-    this.bot = new HeuristicBot(Math.random, { seed: `${table.id}/${seat}`, language: "en" });
+    this.mind = new SeatMind(table.id, seat);
     this.view = null;
     this.seq = 0;
     this.first = true;
-    this.tried = -1;
-    this.floors.clear();
     this.inFlight = null;
     this.socket.send(JSON.stringify({ type: "subscribe", table: table.id, as: "seat", token }));
   }
@@ -169,21 +164,10 @@ export class Player {
     this.consider();
   }
 
-  /** The floor this view gives the seat (its accusation speech or last words), once per speech. */
-  private floorOf(view: View): string | null {
-    const phase = view.phase;
-    // The engine's floor (view.phase.floor): an accusation, a last word, the Don's grave.
-    const floor = phase.floor;
-    if (floor?.seat !== this.seat || floor.why === "splitSpeech") return null;
-    const key = `${phase.n}:${phase.step}:${phase.since}`;
-    return this.floors.has(key) ? null : key;
-  }
-
   /** Plans an action after the thinking spread when the view asks this seat for one. */
   private consider(): void {
     const view = this.view;
-    if (this.stopped || this.timer || this.inFlight || !view || this.tried === this.seq) return;
-    if (!view.you?.awaited && this.floorOf(view) === null) return;
+    if (this.stopped || this.timer || this.inFlight || !view || !this.mind.wants(view, this.seq)) return;
     const [min, max] = THINK_MS;
     this.timer = setTimeout(() => this.act(), min + Math.random() * (max - min));
   }
@@ -193,14 +177,9 @@ export class Player {
     this.timer = null;
     const view = this.view;
     const table = this.table;
-    if (this.stopped || this.inFlight || !view || !table || this.tried === this.seq) return;
-    const floor = this.floorOf(view);
-    if (!view.you?.awaited && floor === null) return;
-    if (floor !== null) this.floors.add(floor);
-    this.tried = this.seq;
-    const action = this.bot.act({ seat: this.seat, actions: view.actions, view: () => view });
-    if (action === null) return;
-    const { actor: _actor, ...command } = action as Action & { actor: unknown };
+    if (this.stopped || this.inFlight || !view || !table) return;
+    const command = this.mind.decide(view, this.seq);
+    if (command === null) return;
     const id = randomUUID();
     this.inFlight = { id, sent: table.latency.sending(this.seat, performance.now()) };
     this.counts.sent++;

@@ -4,10 +4,10 @@
 
 import { execFile } from "node:child_process";
 import { chownSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { freePort } from "./wait.js";
 
 const run = promisify(execFile);
 const ROOT = "/usr/lib/postgresql";
@@ -18,14 +18,6 @@ function binFolder(): string {
   const versions = readdirSync(ROOT).sort((a, b) => Number(b) - Number(a));
   if (!versions[0]) throw new Error(`no PostgreSQL under ${ROOT}`);
   return join(ROOT, versions[0], "bin");
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return typeof address === "object" && address ? address.port : 0;
 }
 
 export class Cluster {

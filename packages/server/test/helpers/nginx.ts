@@ -6,10 +6,11 @@
 
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { connect, createServer } from "node:net";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { freePort } from "./wait.js";
 
 export const NGINX = "/usr/sbin/nginx";
 const run = promisify(execFile);
@@ -42,14 +43,6 @@ export function adapted(
   text = once(text, /upstream misto \{[^}]*\}/, `upstream misto { ${servers} }`);
   text = once(text, /ssl_certificate \S+;/, `ssl_certificate ${cert.crt};`);
   return once(text, /ssl_certificate_key \S+;/, `ssl_certificate_key ${cert.key};`);
-}
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return typeof address === "object" && address ? address.port : 0;
 }
 
 export class Nginx {

@@ -6,10 +6,10 @@
 // every command it sent and every ack it got, for the test to compare with the stored log.
 
 import { randomUUID } from "node:crypto";
-import { type Bot, HeuristicBot } from "@misto/bots";
-import type { Action, Seat, View } from "@misto/engine";
+import type { Seat, View } from "@misto/engine";
 import { patched, type ServerMessage } from "@misto/protocol";
 import WebSocket from "ws";
+import { SeatMind } from "../../src/bench/seat-mind.js";
 
 /** A phone acts this long after the view that asks it to: uniform in [min, max] ms. */
 const THINK_MS: readonly [number, number] = [20, 120];
@@ -30,13 +30,10 @@ export class PlayingPhone {
   private socket: WebSocket | null = null;
   private view: View | null = null;
   private seq = 0;
-  /** The seat seq last acted on: one try per view. */
-  private tried = -1;
-  private readonly floors = new Set<string>();
   private timer: ReturnType<typeof setTimeout> | null = null;
   private inFlight: string | null = null;
   private stopped = false;
-  private readonly bot: Bot;
+  private readonly mind: SeatMind;
   private firstView: (() => void) | null = null;
 
   constructor(
@@ -46,7 +43,7 @@ export class PlayingPhone {
     readonly seat: Seat,
     private readonly token: string,
   ) {
-    this.bot = new HeuristicBot(Math.random, { seed: `${table}/${seat}`, language: "en" });
+    this.mind = new SeatMind(table, seat);
   }
 
   /** Opens its socket; resolves on the seat's first view. */
@@ -131,18 +128,9 @@ export class PlayingPhone {
     this.consider();
   }
 
-  /** The floor this view gives the seat (its speech, its last words, the Don's grave), once each. */
-  private floorOf(view: View): string | null {
-    const floor = view.phase.floor;
-    if (floor?.seat !== this.seat || floor.why === "splitSpeech") return null;
-    const key = `${view.phase.n}:${view.phase.step}:${view.phase.since}`;
-    return this.floors.has(key) ? null : key;
-  }
-
   private consider(): void {
     const view = this.view;
-    if (this.stopped || this.timer || this.inFlight || !view || this.tried === this.seq) return;
-    if (!view.you?.awaited && this.floorOf(view) === null) return;
+    if (this.stopped || this.timer || this.inFlight || !view || !this.mind.wants(view, this.seq)) return;
     const [min, max] = THINK_MS;
     this.timer = setTimeout(() => this.act(), min + Math.random() * (max - min));
   }
@@ -150,14 +138,9 @@ export class PlayingPhone {
   private act(): void {
     this.timer = null;
     const view = this.view;
-    if (this.stopped || this.inFlight || !view || this.tried === this.seq) return;
-    const floor = this.floorOf(view);
-    if (!view.you?.awaited && floor === null) return;
-    if (floor !== null) this.floors.add(floor);
-    this.tried = this.seq;
-    const action = this.bot.act({ seat: this.seat, actions: view.actions, view: () => view });
-    if (action === null) return;
-    const { actor: _actor, ...command } = action as Action & { actor: unknown };
+    if (this.stopped || this.inFlight || !view) return;
+    const command = this.mind.decide(view, this.seq);
+    if (command === null) return;
     const id = randomUUID();
     const message = { type: "command", table: this.table, token: this.token, id, seq: this.seq, command };
     this.sent.set(id, message);
