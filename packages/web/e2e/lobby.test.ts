@@ -5,7 +5,7 @@
 // phone reaches the server through a relay that can be cut (club.ts `relay`): the socket drops and
 // nothing gets through until it is restored. One server and one browser for the file.
 
-import type { View } from "@misto/engine";
+import { seededRandom, type View } from "@misto/engine";
 import { type RunningServer, startServer } from "@misto/server";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -17,8 +17,12 @@ import { launch, type Relay, relay, setUpClub, signIn, tempDb } from "./club.js"
 // Run inside the page by page.evaluate (the tests' tsconfig has no DOM types).
 declare const localStorage: { getItem(key: string): string | null };
 
-/** The runner's pace: bots quick, every timed step 400 ms. */
+/**
+ * The runner's pace: bots quick, every timed step 400 ms. Seeded, with the deal below: a game with
+ * a vote after its first speech (an unseeded one once ended before any vote came after it).
+ */
 const ONLINE = {
+  random: seededRandom("lobby-cuts"),
   pauseMs: 60,
   passMs: 40,
   botDelayMs: [20, 60] as const,
@@ -129,7 +133,7 @@ describe("joining from the lobby, and a phone's network cut at every kind of ste
         title: "Flaky",
         settings: {},
         seats,
-        deal: { random: true },
+        deal: { seed: "lobby-cuts" },
         online: true,
         onlineSettings,
       };
