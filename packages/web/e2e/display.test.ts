@@ -194,12 +194,20 @@ describe("the table display", () => {
           // still; space again runs both on.
           const paused = display.locator(".display-paused");
           await host.locator("body").click({ position: { x: 5, y: 5 } });
-          await host.keyboard.press("Space");
-          if (!(await paused.isVisible().catch(() => false))) {
-            // The first press may have started a timer that was not running: the second pauses it.
-            await sleep(300);
-            if (!(await paused.isVisible())) await host.keyboard.press("Space");
-          }
+          // The host's own button says what a press did (the display may be a moment behind it):
+          // the first press may have started a timer that was not running; the second pauses it.
+          const toggle = host.locator(".timer-toggle").first();
+          const press = async () => {
+            const before = await toggle.getAttribute("aria-label");
+            await host.keyboard.press("Space");
+            await until(
+              "the host's clock to answer the key",
+              async () => (await toggle.getAttribute("aria-label")) !== before,
+              10_000,
+            );
+          };
+          await press();
+          if ((await toggle.getAttribute("aria-label")) === "Pause") await press();
           await until(
             "the display to say paused",
             async () => (await text(display, ".display-paused")) === "Paused",
