@@ -61,12 +61,15 @@ export const ComplaintBody = Type.Object(
 );
 export type ComplaintBody = Static<typeof ComplaintBody>;
 
-/** POST /api/complaints/:id/answer (admin). */
-export const AnswerBody = Type.Object({ text: Lines(2000) }, { additionalProperties: false });
-
-/** A tournament referee's decision on an objection (a CLUB-2 complaint): upheld or rejected. */
+/** A decision on an objection (a CLUB-2 complaint): upheld or rejected. */
 export const Decision = Type.Union([Type.Literal("upheld"), Type.Literal("rejected")]);
 export type Decision = Static<typeof Decision>;
+
+/** POST /api/complaints/:id/answer (admin): the answer's words and, on an objection, its decision. */
+export const AnswerBody = Type.Object(
+  { text: Lines(2000), decision: Type.Optional(Decision) },
+  { additionalProperties: false },
+);
 export type AnswerBody = Static<typeof AnswerBody>;
 
 // ── Answers (also the OpenAPI document's response schemas: Fastify serialises each answer by
@@ -140,7 +143,7 @@ export const ComplaintInfo = Type.Object(
     at: Moment,
     answer: Nullable(
       Type.Object(
-        // `decision`: a tournament referee's (null: an answer of the administration's).
+        // `decision`: upheld or rejected (null: an answer that decides nothing).
         { text: Type.String(), by: AccountRef, at: Moment, decision: Nullable(Decision) },
         { additionalProperties: false },
       ),

@@ -90,6 +90,8 @@ export const RoundTable = Type.Object(
     seats: Type.Array(Type.Object({ seat: Seat, person: Ref }, { additionalProperties: false })),
     /** The table made for it once the round is dealt, else null. */
     table: Nullable(Type.String()),
+    /** Its game is over and kept: the game's page and its protocol (PDF) exist. */
+    over: Type.Boolean(),
   },
   { additionalProperties: false },
 );

@@ -125,7 +125,7 @@ describe.each(BACKENDS)("complaints on $name", (backend) => {
       text: "The vote stands.",
       by: { id: expect.any(String), name: "Anna" },
       at: expect.any(Number),
-      // Only a tournament's referee decides (upheld or rejected): the administration answers.
+      // An answer without a decision decides nothing (a club night's objection is decided below).
       decision: null,
     });
     const again = await call("POST", `/api/complaints/${id}/answer`, admin, { text: "twice" });
@@ -137,6 +137,27 @@ describe.each(BACKENDS)("complaints on $name", (backend) => {
     expect(seen.find((c: { id: string }) => c.id === id).answer.text).toBe("The vote stands.");
     expect((await call("POST", "/api/complaints/nope/answer", admin, { text: "x" })).statusCode).toBe(404);
     expect((await call("GET", "/api/complaints", player)).statusCode).toBe(403);
+  });
+
+  it("CLUB-2 the administration decides an objection: upheld or rejected, with the reason", async () => {
+    const filed = await call("POST", `/api/tables/${finished}/complaints`, player, {
+      about: "host",
+      text: "seat 3 was removed too early",
+    });
+    const id = filed.json().complaint.id;
+    const bad = await call("POST", `/api/complaints/${id}/answer`, admin, { text: "x", decision: "maybe" });
+    expect(bad.statusCode).toBe(400);
+    const decided = await call("POST", `/api/complaints/${id}/answer`, admin, {
+      text: "the fourth foul was given",
+      decision: "rejected",
+    });
+    expect(decided.statusCode).toBe(200);
+    expect(decided.json().complaint.answer).toMatchObject({
+      text: "the fourth foul was given",
+      decision: "rejected",
+    });
+    const seen = (await call("GET", `/api/tables/${finished}/complaints`, player)).json().complaints;
+    expect(seen.find((c: { id: string }) => c.id === id).answer.decision).toBe("rejected");
   });
 
   it("refuses a complaint on an unknown table (404), with a bad body (400) or signed out (401)", async () => {

@@ -103,6 +103,7 @@ const ROUTES: Record<string, Rule> = {
   "POST /api/tournaments": "host",
   "GET /api/tournaments/{id}": "account",
   "GET /api/tournaments/{id}/standings.pdf": "account",
+  "GET /api/tournaments/{id}/rounds/{n}/seating.pdf": "account",
   "POST /api/tournaments/{id}/players": "host",
   "POST /api/tournaments/{id}/draw": "host",
   "POST /api/tournaments/{id}/rounds/{n}/tables": "host",

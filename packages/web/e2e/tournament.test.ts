@@ -3,82 +3,16 @@
 // (each game played quickly to its end by its table's host: one team disqualified, one seat
 // removed by fouls); the chief referee's steps are
 // the browser's: the draw, the final, the live standings, a correction and an objection decided,
-// each screen audited with axe on a phone and a console.
+// and the protocols from the page's print links (a round's seating, the standings, the final's
+// protocol) read back; each screen audited with axe on a phone and a console.
 
-import {
-  type Action,
-  evolve,
-  type GameEvent,
-  type GameState,
-  legalActions,
-  replay,
-  teamOf,
-} from "@misto/engine/testing";
-import type { TournamentPage } from "@misto/protocol";
+import type { GameAnswer, RoundInfo, TournamentPage } from "@misto/protocol";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pdfText } from "../../server/test/helpers/pdf-text.js";
 import { audit } from "./axe.js";
 import { ADMIN, freshContext, launch, type Served, serve, setUpClub, tempDb } from "./club.js";
-
-const PASSWORD = "correct horse 42";
-
-/** The API from node with a session's cookie. */
-async function api(base: string, cookie: string, method: string, url: string, body?: unknown) {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: { cookie, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
-
-async function session(base: string, login: string, password = PASSWORD): Promise<string> {
-  const res = await fetch(`${base}/api/session`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ login, password }),
-  });
-  const cookie = /misto_session=[^;]+/.exec(res.headers.get("set-cookie") ?? "")?.[0];
-  if (!cookie) throw new Error(`no session for ${login}: ${res.status}`);
-  return cookie;
-}
-
-/** The host's next quick command: disqualify the losing team (one seat by five fouls), then close the game. */
-function quick(state: GameState, seed: number): Action | null {
-  const legal = legalActions(state, "host");
-  const find = (type: string) => legal.find((a) => a.type === type) ?? null;
-  const kind = state.phase.kind;
-  if (kind === "closed") return null;
-  if (kind === "rating") return find("closeNominations") ?? find("split") ?? find("closeRating");
-  const team = state.seats.filter((s) => teamOf(s.card) === (seed % 2 === 0 ? "red" : "black"));
-  const fouled = seed % 3 === 0 ? team[0]?.seat : undefined;
-  const foul = legal.find((a) => a.type === "foul" && a.seat === fouled);
-  const dq = legal.find(
-    (a) =>
-      a.type === "disqualify" && team.some((s) => s.seat === a.seat && s.out === null && s.seat !== fouled),
-  );
-  return foul ?? dq ?? find("announceResult") ?? find("advance");
-}
-
-async function playQuickly(base: string, cookie: string, table: string, seed: number): Promise<void> {
-  const got = await fetch(`${base}/api/tables/${table}`, { headers: { cookie } });
-  const body = (await got.json()) as { seq: number; events: GameEvent[] };
-  let state = replay(body.events);
-  let seq = body.seq;
-  for (let i = 0; i < 300; i++) {
-    const command = quick(state, seed);
-    if (!command) return;
-    const sent = await api(base, cookie, "POST", `/api/tables/${table}/commands`, {
-      id: `t-${table.slice(0, 8)}-${i}`,
-      seq,
-      command,
-    });
-    if (sent.status !== 200) throw new Error(`${command.type}: ${sent.status} ${JSON.stringify(sent.body)}`);
-    for (const event of sent.body.events as GameEvent[]) state = evolve(state, event);
-    seq = sent.body.seq as number;
-  }
-  throw new Error("the game did not close");
-}
+import { api, PASSWORD, playQuickly, session } from "./quick-game.js";
 
 describe("a tournament in the browser", () => {
   let browser: Browser;
@@ -225,6 +159,42 @@ describe("a tournament in the browser", () => {
     await referee.getByRole("button", { name: "Decide" }).click();
     await referee.getByText("Decided: rejected — five fouls were given").waitFor();
     expect(await audit(referee, "the tournament's standings, console")).toEqual([]);
+
+    // The protocols, from the page's print links: a round's seating sheet, the standings (the
+    // correction counted) and the final's protocol, each read back.
+    const printed = async (link: string, nth = 0) => {
+      const href = await referee.getByRole("link", { name: link }).nth(nth).getAttribute("href");
+      const res = await referee.request.get(`${served.url}${href}`);
+      expect(res.status(), href ?? link).toBe(200);
+      expect(res.headers()["content-type"]).toBe("application/pdf");
+      return pdfText(await res.body());
+    };
+    const end = await page();
+    // The final's sheet comes first on the page, then rounds 1 to 6.
+    const round3 = end.rounds[2] as RoundInfo;
+    const sheet = await printed("Seating sheet (PDF)", 3);
+    expect(sheet.title).toBe("Seating: round 3");
+    for (const table of round3.tables) {
+      expect(sheet.text).toContain(`Table ${table.n} · Host: ${table.host?.name}`);
+      for (const s of table.seats) expect(sheet.text).toContain(`${table.n} ${s.seat} ${s.person.name}`);
+    }
+    const standings = await printed("Standings (PDF)");
+    expect(standings.title).toBe("Standings");
+    let at = 0;
+    for (const r of end.standings) {
+      const line = `${r.place} ${r.person.name} ${r.score} ${r.games} ${r.wins} ${r.ratingPoints} ${r.penalties}`;
+      const found = standings.text.indexOf(line, at);
+      expect(found, line).toBeGreaterThanOrEqual(at);
+      at = found + line.length;
+    }
+    expect(await referee.getByRole("link", { name: "Protocol (PDF)" }).count()).toBe(19);
+    const protocol = await printed("Protocol (PDF)");
+    expect(protocol.title).toBe("Game protocol");
+    const played = (await api(served.url, cookies.admin, "GET", `/api/games/${finalTable}`))
+      .body as unknown as GameAnswer;
+    expect(protocol.text).toContain(`Host: ${played.host.name}`);
+    expect(protocol.text).toContain(played.winner === "red" ? "Red wins" : "Black wins");
+    for (const p of played.players) expect(protocol.text).toMatch(new RegExp(`${p.seat} ${p.person.name} `));
     await referee.setViewportSize({ width: 390, height: 844 });
     expect(await audit(referee, "the tournament's standings, phone")).toEqual([]);
   }, 240_000);

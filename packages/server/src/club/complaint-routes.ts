@@ -140,7 +140,7 @@ export function complaintRoutes(store: Store, tables: TableService): FastifyPlug
       "/api/complaints/:id/answer",
       {
         schema: {
-          ...doc("people", "The administration answers a complaint"),
+          ...doc("people", "The administration answers a complaint, upholding or rejecting it if asked"),
           params: IdParams,
           body: AnswerBody,
           response: { 200: ComplaintAnswer },
@@ -150,7 +150,8 @@ export function complaintRoutes(store: Store, tables: TableService): FastifyPlug
         const admin = await requireAdmin(store, request);
         const known = await store.getComplaint(request.params.id);
         if (!known) throw new HttpError(404, "not_found", "there is no such complaint");
-        const answer = { text: request.body.text, byHostId: admin.id, at: Date.now() };
+        const { text, decision } = request.body;
+        const answer = { text, byHostId: admin.id, at: Date.now(), ...(decision ? { decision } : {}) };
         if (!(await store.answerComplaint(known.id, answer))) {
           throw new HttpError(409, "answered", "this complaint is answered already", { rule: "CLUB-2" });
         }

@@ -13,7 +13,7 @@ export class Names {
   private readonly people = new Map<string, string>();
   private readonly accounts = new Map<string, string>();
 
-  constructor(private readonly store: Store) {}
+  constructor(readonly store: Store) {}
 
   async person(id: string): Promise<{ id: string; name: string }> {
     let name = this.people.get(id);
@@ -82,6 +82,8 @@ export async function roundInfo(names: Names, round: RoundRow): Promise<RoundInf
           table.seats.map(async (id, i) => ({ seat: i + 1, person: await names.person(id) })),
         ),
         table: table.table,
+        // A game is kept once its result is announced: its protocol prints from then on.
+        over: table.table !== null && (await names.store.getGame(table.table)) !== null,
       })),
     ),
     out: await Promise.all(round.seating.out.map((id) => names.person(id))),

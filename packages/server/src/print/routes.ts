@@ -1,5 +1,5 @@
-// The printed documents' routes (docs/api.md "Printing"): a finished game's protocol and a night's
-// round's seating sheet as PDFs, for whoever may see the game's page and the night's page.
+// The printed documents' routes (docs/api.md "Printing"): a finished game's protocol, a night's or
+// a tournament's round's seating sheet and their standings as PDFs, for any signed-in account.
 
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { IdParams, PdfFile, PrintQuery, RoundParams } from "@misto/protocol";
@@ -13,7 +13,7 @@ import { doc } from "../openapi.js";
 import type { Store } from "../store/index.js";
 import { findTournament } from "../tournaments/routes.js";
 import { nightStandings, tournamentStandings } from "../tournaments/standings.js";
-import { standingRows } from "../tournaments/view.js";
+import { standingRows, tournamentPage } from "../tournaments/view.js";
 import { renderPdf, tablePdf } from "./pdf.js";
 import { protocolDocument } from "./protocol.js";
 import { seatingDocument } from "./seating.js";
@@ -100,6 +100,28 @@ export function printRoutes(store: Store): FastifyPluginAsyncTypebox {
         const lang = printLanguage(request.query, request);
         const pdf = await renderPdf(seatingDocument(page.night, round, lang));
         return sendPdf(reply, `misto-night-${night.id}-round-${n}-${lang}.pdf`, pdf);
+      },
+    );
+
+    app.get(
+      "/api/tournaments/:id/rounds/:n/seating.pdf",
+      {
+        schema: {
+          ...doc("tournaments", "A tournament's round's (or the final's) seating sheet as a PDF (A4)"),
+          params: RoundParams,
+          querystring: PrintQuery,
+          response: { 200: PdfFile("the round's seating") },
+        },
+      },
+      async (request, reply) => {
+        const account = await requireAccount(store, request);
+        const page = await tournamentPage(store, await findTournament(store, request.params.id), account);
+        const n = Number(request.params.n);
+        const round = [...page.rounds, ...(page.final ? [page.final] : [])].find((r) => r.n === n);
+        if (!round) throw new HttpError(404, "not_found", `the tournament has no round ${n}`);
+        const lang = printLanguage(request.query, request);
+        const pdf = await renderPdf(seatingDocument(page.tournament, round, lang));
+        return sendPdf(reply, `misto-tournament-${page.tournament.id}-round-${n}-${lang}.pdf`, pdf);
       },
     );
 

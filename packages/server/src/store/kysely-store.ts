@@ -338,7 +338,7 @@ export class KyselyStore implements Store {
     return this.club.listComplaints(query);
   }
 
-  answerComplaint(id: string, answer: { text: string; byHostId: string; at: number }): Promise<boolean> {
+  answerComplaint(id: string, answer: NonNullable<ComplaintRow["answer"]>): Promise<boolean> {
     return this.club.answerComplaint(id, answer);
   }
 

@@ -295,6 +295,17 @@ describe.each(BACKENDS.filter((b) => b.name !== "memory"))("tournaments on $name
     }
     expect(end.standings.some((r) => r.dropped)).toBe(true);
     await expectStandingsPdf(`/api/tournaments/${id}/standings.pdf?lang=uk`, end.standings);
+    // The final's seating sheet prints like a night's round's; its game, over, prints its protocol.
+    expect(end.final?.tables[0]?.over).toBe(true);
+    const seating = await call("GET", `/api/tournaments/${id}/rounds/${n}/seating.pdf?lang=en`, member);
+    expect(seating.statusCode, seating.body).toBe(200);
+    const sheet = await pdfText(seating.rawPayload);
+    expect(sheet.title).toBe(`Seating: round ${n}`);
+    const seat1 = end.final?.tables[0]?.seats[0]?.person.name as string;
+    expect(sheet.text).toContain(`1 1 ${seat1}`);
+    expect((await call("GET", `/api/tournaments/${id}/rounds/${n + 1}/seating.pdf`, member)).statusCode).toBe(
+      404,
+    );
     expect((await h.app.inject({ url: `/api/tournaments/${id}/standings.pdf` })).statusCode).toBe(401);
     const listed = (await call("GET", "/api/tournaments", host)).json().tournaments;
     expect(listed).toEqual([

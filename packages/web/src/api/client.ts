@@ -8,6 +8,7 @@ import type {
   ComplaintAnswer,
   ComplaintBody,
   ComplaintsAnswer,
+  Decision,
   DisplayAnswer,
   EndedAnswer,
   ErrorBody,
@@ -87,7 +88,8 @@ export interface Api {
   complaints(table: string): Promise<Result<TableComplaints>>;
   fileComplaint(table: string, body: ComplaintBody): Promise<Result<ComplaintAnswer>>;
   openComplaints(): Promise<Result<ComplaintsAnswer>>;
-  answerComplaint(id: string, text: string): Promise<Result<ComplaintAnswer>>;
+  /** The answer's words, and on an objection its decision (upheld or rejected). */
+  answerComplaint(id: string, text: string, decision?: Decision): Promise<Result<ComplaintAnswer>>;
 }
 
 function asError(status: number, body: unknown): ApiError {
@@ -165,6 +167,10 @@ export function createApi(fetcher?: Fetch): Api {
     complaints: (id) => call("GET", `${table(id)}/complaints`),
     fileComplaint: (id, body) => call("POST", `${table(id)}/complaints`, body),
     openComplaints: () => call("GET", "/api/complaints"),
-    answerComplaint: (id, text) => call("POST", `/api/complaints/${encodeURIComponent(id)}/answer`, { text }),
+    answerComplaint: (id, text, decision) =>
+      call("POST", `/api/complaints/${encodeURIComponent(id)}/answer`, {
+        text,
+        ...(decision ? { decision } : {}),
+      }),
   };
 }

@@ -11,6 +11,7 @@ import { Standings } from "../tournaments/Standings.js";
 import { nightsApi } from "./api.js";
 import { placeLine, whenLine } from "./lines.js";
 import { Pairs } from "./Pairs.js";
+import { printLinks } from "./print.js";
 import { RoundView } from "./RoundView.js";
 import "./nights.css";
 
@@ -67,7 +68,12 @@ export function NightPage(props: { id: string; lang: Language }) {
         )}
       </div>
       {standings.some((r) => r.games > 0) && (
-        <Standings rows={standings} title={t("tournaments.nightStandings")} final={false} />
+        <>
+          <Standings rows={standings} title={t("tournaments.nightStandings")} final={false} />
+          <p>
+            <a href={printLinks.nightStandings(night.night.id)}>{t("print.standings")}</a>
+          </p>
+        </>
       )}
       {night.runs && <HostPanel night={night} shown={shown} />}
       {night.rounds.map((round) => (

@@ -1,5 +1,6 @@
-// One round of a night: each table with its host and seats in order, who sits out; before the
-// deal a host swaps two players by hand and creates the tables, after it each table's link.
+// One round of a night: each table with its host and seats in order, who sits out, the round's
+// seating sheet; before the deal a host swaps two players by hand and creates the tables, after it
+// each table's link, and once its game is over the game's protocol.
 
 import type { NightPage, RoundInfo } from "@misto/protocol";
 import { useState } from "preact/hooks";
@@ -7,6 +8,7 @@ import type { Result } from "../api/client.js";
 import { Link } from "../app/ui.js";
 import { t } from "../i18n/index.js";
 import { nightsApi } from "./api.js";
+import { printLinks } from "./print.js";
 
 export function RoundView(props: {
   night: NightPage;
@@ -22,6 +24,9 @@ export function RoundView(props: {
   return (
     <section class="night-card stack" aria-labelledby={`round-${round.n}`}>
       <h2 id={`round-${round.n}`}>{t("nights.round", { n: round.n })}</h2>
+      <p>
+        <a href={printLinks.nightSeating(id, round.n)}>{t("print.seating")}</a>
+      </p>
       <div class="night-tables">
         {round.tables.map((table) => (
           <div key={table.n} class="night-table">
@@ -39,6 +44,11 @@ export function RoundView(props: {
                 <Link href={`/tables/${encodeURIComponent(table.table)}`}>{t("nights.openTable")}</Link>
                 <a href={`/overlay/${encodeURIComponent(table.table)}`}>{t("overlay.open")}</a>
                 <a href={`/broadcast/${encodeURIComponent(table.table)}`}>{t("broadcast.open")}</a>
+              </p>
+            )}
+            {table.table && table.over && (
+              <p>
+                <a href={printLinks.protocol(table.table)}>{t("print.protocol")}</a>
               </p>
             )}
           </div>

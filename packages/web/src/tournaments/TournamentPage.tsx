@@ -1,5 +1,5 @@
 // A tournament (`/tournaments/:id`): its standings (reloaded every few seconds: live as each game
-// ends), the rounds' seating and the final; to its referee the draw, the deals, the final, a
+// ends), the rounds' seating and the final, their print links; to its referee the draw, the deals, the final, a
 // correction of a game's points and the objections to decide (docs/tournaments.md).
 
 import type { RoundInfo, TournamentPage as Tournament } from "@misto/protocol";
@@ -7,6 +7,7 @@ import { useCallback, useEffect, useState } from "preact/hooks";
 import type { Result } from "../api/client.js";
 import { ErrorLine, errorText, Link, Loading } from "../app/ui.js";
 import { t } from "../i18n/index.js";
+import { printLinks } from "../nights/print.js";
 import { tournamentsApi } from "./api.js";
 import { Referee } from "./Referee.js";
 import { Standings } from "./Standings.js";
@@ -40,20 +41,26 @@ export function TournamentPage(props: { id: string }) {
       <p>{summaryLine(page.tournament)}</p>
       <ErrorLine text={error} />
       <Standings rows={page.standings} title={t("tournaments.standings")} final={page.final !== null} />
+      <p>
+        <a href={printLinks.tournamentStandings(page.tournament.id)}>{t("print.standings")}</a>
+      </p>
       {page.referee && <Referee page={page} shown={shown} />}
-      {page.final && <Round round={page.final} title={t("tournaments.final")} />}
+      {page.final && <Round id={page.tournament.id} round={page.final} title={t("tournaments.final")} />}
       {page.rounds.map((r) => (
-        <Round key={r.n} round={r} title={t("tournaments.round", { n: r.n })} />
+        <Round key={r.n} id={page.tournament.id} round={r} title={t("tournaments.round", { n: r.n })} />
       ))}
     </section>
   );
 }
 
-function Round(props: { round: RoundInfo; title: string }) {
+function Round(props: { id: string; round: RoundInfo; title: string }) {
   const { round } = props;
   return (
     <section class="night-card stack" aria-labelledby={`round-${round.n}`}>
       <h2 id={`round-${round.n}`}>{props.title}</h2>
+      <p>
+        <a href={printLinks.tournamentSeating(props.id, round.n)}>{t("print.seating")}</a>
+      </p>
       <div class="night-tables">
         {round.tables.map((table) => (
           <div key={table.n} class="night-table">
@@ -68,6 +75,11 @@ function Round(props: { round: RoundInfo; title: string }) {
             </ol>
             {table.table && (
               <Link href={`/games/${encodeURIComponent(table.table)}`}>{t("tournaments.openTable")}</Link>
+            )}
+            {table.table && table.over && (
+              <p>
+                <a href={printLinks.protocol(table.table)}>{t("print.protocol")}</a>
+              </p>
             )}
           </div>
         ))}

@@ -1,7 +1,8 @@
 // Complaints (CLUB-2): a finished game's complaints, and the form to file one (after the game
-// only); the administration answers each once, here or in the list of those not answered.
+// only); the administration answers each once, here or in the list of those not answered, and
+// may decide it (upheld or rejected) with the answer as its reason.
 
-import type { ComplaintInfo } from "@misto/protocol";
+import type { ComplaintInfo, Decision } from "@misto/protocol";
 import { useEffect, useState } from "preact/hooks";
 import { type Language, t } from "../../i18n/index.js";
 import { api } from "../session.js";
@@ -59,11 +60,18 @@ export function ComplaintsPage(props: { table: string | null; admin: boolean; la
             )}
             {c.answer ? (
               <p class="ok">
-                {t("app.complaints.answered", {
-                  by: c.answer.by.name,
-                  at: when(c.answer.at, props.lang),
-                  text: c.answer.text,
-                })}
+                {c.answer.decision
+                  ? t("app.complaints.decided", {
+                      by: c.answer.by.name,
+                      at: when(c.answer.at, props.lang),
+                      decision: t(`app.complaints.decision.${c.answer.decision}`),
+                      text: c.answer.text,
+                    })
+                  : t("app.complaints.answered", {
+                      by: c.answer.by.name,
+                      at: when(c.answer.at, props.lang),
+                      text: c.answer.text,
+                    })}
               </p>
             ) : props.admin ? (
               <AnswerForm id={c.id} onDone={load} />
@@ -81,6 +89,7 @@ export function ComplaintsPage(props: { table: string | null; admin: boolean; la
 
 function AnswerForm(props: { id: string; onDone: () => void }) {
   const [text, setText] = useState("");
+  const [decision, setDecision] = useState<Decision | "">("");
   const [error, setError] = useState<string | null>(null);
   const field = `answer-${props.id}`;
   return (
@@ -88,11 +97,22 @@ function AnswerForm(props: { id: string; onDone: () => void }) {
       class="stack narrow"
       onSubmit={async (e) => {
         e.preventDefault();
-        const answer = await api.answerComplaint(props.id, text.trim());
+        const answer = await api.answerComplaint(props.id, text.trim(), decision || undefined);
         if (!answer.ok) return setError(errorText(answer.error));
         props.onDone();
       }}
     >
+      <Field id={`${field}-decision`} label={t("app.complaints.decision")}>
+        <select
+          id={`${field}-decision`}
+          value={decision}
+          onChange={(e) => setDecision(e.currentTarget.value as Decision | "")}
+        >
+          <option value="">{t("app.complaints.decision.none")}</option>
+          <option value="upheld">{t("app.complaints.decision.upheld")}</option>
+          <option value="rejected">{t("app.complaints.decision.rejected")}</option>
+        </select>
+      </Field>
       <Field id={field} label={t("app.complaints.answer")}>
         <textarea
           id={field}

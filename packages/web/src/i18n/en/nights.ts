@@ -53,4 +53,7 @@ export const NIGHTS = {
   "nights.pairs.kind.together": "together",
   "nights.pairs.keep": "Keep the pair",
   "nights.openTable": "Open the table",
+  "print.seating": "Seating sheet (PDF)",
+  "print.standings": "Standings (PDF)",
+  "print.protocol": "Protocol (PDF)",
 };

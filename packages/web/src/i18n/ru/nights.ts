@@ -55,4 +55,7 @@ export const NIGHTS: Words<keyof typeof EN> = {
   "nights.pairs.kind.together": "вместе",
   "nights.pairs.keep": "Запомнить пару",
   "nights.openTable": "Открыть стол",
+  "print.seating": "Рассадка (PDF)",
+  "print.standings": "Таблица (PDF)",
+  "print.protocol": "Протокол (PDF)",
 };

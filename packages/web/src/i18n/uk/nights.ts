@@ -55,4 +55,7 @@ export const NIGHTS: Words<keyof typeof EN> = {
   "nights.pairs.kind.together": "разом",
   "nights.pairs.keep": "Запам'ятати пару",
   "nights.openTable": "Відкрити стіл",
+  "print.seating": "Розсадка (PDF)",
+  "print.standings": "Таблиця (PDF)",
+  "print.protocol": "Протокол (PDF)",
 };
