@@ -141,7 +141,7 @@ export class ArchiveIndex implements ArchiveStore {
     for (;;) {
       const games = await selectPending(this.db, 50);
       if (games.length === 0) return;
-      await this.statistics.grew(games.length);
+      this.statistics.grew(games.length);
       // One transaction for the batch (one flush to disk); a stale game stops it, the ones before kept.
       const stale = await this.write(() =>
         this.db.transaction().execute(async (tx) => {
@@ -184,6 +184,7 @@ export class ArchiveIndex implements ArchiveStore {
     this.stopping = true;
     await this.job;
     await this.folding;
+    await this.statistics.settled();
   }
 
   private async runJob(reason: string): Promise<void> {
@@ -210,7 +211,7 @@ export class ArchiveIndex implements ArchiveStore {
         this.db.transaction().execute((tx) => replaceTotals(tx, totals.people, totals.club)),
       );
       // An import of older games comes through here, not through the folds.
-      await this.statistics.grew(done);
+      this.statistics.grew(done);
       this.state = { ...this.state, state: "idle", finishedAt: Date.now() };
     } catch (error) {
       this.state = { ...this.state, state: "failed", finishedAt: Date.now(), error: String(error) };

@@ -34,9 +34,11 @@ describe("the archive's statistics on PostgreSQL", () => {
     // Never analysed: PostgreSQL does not know the games' number.
     expect(await counted()).toBe(-1);
     const statistics = new Statistics("postgres", db);
-    await statistics.grew(50);
+    statistics.grew(50);
+    await statistics.settled();
     expect(await counted()).toBe(-1);
-    await statistics.grew(1);
+    statistics.grew(1);
+    await statistics.settled();
     expect(await counted()).toBe(0);
   });
 });
