@@ -192,6 +192,7 @@ export async function selectPlayerGames(
   return { games: page.rows, next: rows.length > limit ? page.next : null };
 }
 
+/** From the game_seats_groups index alone (0012), the test of an earlier seat of his included. */
 export async function selectPlayerGroups(db: Db, personId: string): Promise<PlayerGroup[]> {
   const rows = await db
     .selectFrom("game_seats")

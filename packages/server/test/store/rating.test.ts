@@ -301,7 +301,7 @@ describe.each([
     }
   });
 
-  it("0012_archive_hosts gives each stored game its table's host, which the archive filters by", async () => {
+  it("0012_archive_indexes gives each stored game its table's host, which the archive filters by", async () => {
     const url = await db.another();
     const old = await migratedTo(url, "0011_tournaments");
     try {
