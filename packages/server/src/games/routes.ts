@@ -28,6 +28,7 @@ import { findSeason, seasonRating } from "../rating/routes.js";
 import type { Store } from "../store/index.js";
 import { checkImport, exportClubArchive, importGames, recordOf } from "./archive.js";
 import { pageLimit, readCursor, writeCursor } from "./cursor.js";
+import { Recaps } from "./recaps.js";
 
 /** An import may carry a club's every record: far more than the API's usual 64 KiB. */
 export const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
@@ -60,6 +61,7 @@ function download(reply: FastifyReply, type: string, filename: string, body: str
 }
 
 export function gameRoutes(store: Store): FastifyPluginAsyncTypebox {
+  const recaps = new Recaps();
   return async (app) => {
     app.get(
       "/api/games",
@@ -130,9 +132,9 @@ export function gameRoutes(store: Store): FastifyPluginAsyncTypebox {
         await requireAccount(store, request);
         const game = await store.getGame(request.params.id);
         if (!game) throw noGame();
-        const [corrections, record, people] = await Promise.all([
+        const [corrections, entries, people] = await Promise.all([
           store.listCorrections(game.id),
-          recordOf(store, game),
+          recaps.of(game.id, async () => recap(await recordOf(store, game))),
           Promise.all(game.seats.map((s) => store.getPerson(s.playerId))),
         ]);
         const names = await accountNames(store, [game.hostId, ...corrections.map((c) => c.byHostId)]);
@@ -149,7 +151,7 @@ export function gameRoutes(store: Store): FastifyPluginAsyncTypebox {
             points: s.points,
             corrected: corrections.some((c) => c.seat === s.seat),
           })),
-          recap: recap(record),
+          recap: entries,
           corrections: corrections.map((c) => ({
             seat: c.seat,
             from: c.from,

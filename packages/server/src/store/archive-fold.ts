@@ -172,7 +172,11 @@ export async function countPending(db: Db): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** The newest folded game's place in the order, or null. */
+/**
+ * The newest folded game's place in the order, or null: one row from the end of the games_folded
+ * index (without the limit, every folded game is read to take the first: a fold as slow as the
+ * archive is long).
+ */
 async function newestFolded(db: Db): Promise<GameOrder | null> {
   const row = await db
     .selectFrom("games")
@@ -181,6 +185,7 @@ async function newestFolded(db: Db): Promise<GameOrder | null> {
     .orderBy("ended_at", "desc")
     .orderBy("started_at", "desc")
     .orderBy("record_key", "desc")
+    .limit(1)
     .executeTakeFirst();
   return row
     ? { endedAt: millis(row.ended_at), startedAt: millis(row.started_at), key: row.record_key }

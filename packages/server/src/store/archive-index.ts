@@ -30,6 +30,7 @@ import {
 } from "./archive-queries.js";
 import type { ArchiveCursor, ArchiveFilter, ArchiveStore, RecomputeProgress } from "./archive-types.js";
 import type { Database } from "./schema.js";
+import { Statistics } from "./statistics.js";
 
 /** More games than this waiting to be folded at start go to the job (a database from before 0008). */
 const BACKLOG = 200;
@@ -98,12 +99,15 @@ export class ArchiveIndex implements ArchiveStore {
   private again: string | null = null;
   private stopping = false;
   private state: RecomputeProgress = IDLE;
+  private readonly statistics: Statistics;
 
   constructor(
     private readonly kind: "sqlite" | "postgres",
     private readonly db: Kysely<Database>,
     private readonly write: <T>(work: () => Promise<T>) => Promise<T>,
-  ) {}
+  ) {
+    this.statistics = new Statistics(kind, db);
+  }
 
   settled(): Promise<void> {
     return this.folding;
@@ -137,6 +141,7 @@ export class ArchiveIndex implements ArchiveStore {
     for (;;) {
       const games = await selectPending(this.db, 50);
       if (games.length === 0) return;
+      this.statistics.grew(games.length);
       // One transaction for the batch (one flush to disk); a stale game stops it, the ones before kept.
       const stale = await this.write(() =>
         this.db.transaction().execute(async (tx) => {
@@ -179,6 +184,7 @@ export class ArchiveIndex implements ArchiveStore {
     this.stopping = true;
     await this.job;
     await this.folding;
+    await this.statistics.settled();
   }
 
   private async runJob(reason: string): Promise<void> {
@@ -204,6 +210,8 @@ export class ArchiveIndex implements ArchiveStore {
       await this.write(() =>
         this.db.transaction().execute((tx) => replaceTotals(tx, totals.people, totals.club)),
       );
+      // An import of older games comes through here, not through the folds.
+      this.statistics.grew(done);
       this.state = { ...this.state, state: "idle", finishedAt: Date.now() };
     } catch (error) {
       this.state = { ...this.state, state: "failed", finishedAt: Date.now(), error: String(error) };

@@ -55,7 +55,8 @@ export async function selectPage(
     ]);
   if (filter.from !== undefined) q = q.where("g.ended_at", ">=", filter.from);
   if (filter.until !== undefined) q = q.where("g.ended_at", "<", filter.until);
-  if (filter.hostId !== undefined) q = q.where("t.host_id", "=", filter.hostId);
+  // The game's copy of its host (0012): the games_host index gives his newest games first.
+  if (filter.hostId !== undefined) q = q.where("g.host_id", "=", filter.hostId);
   if (filter.winner !== undefined) q = q.where("g.winner", "=", filter.winner);
   if (filter.playerId !== undefined) {
     // From the player's seats (the game_seats_player index, in his games' order), not every game.
@@ -191,6 +192,7 @@ export async function selectPlayerGames(
   return { games: page.rows, next: rows.length > limit ? page.next : null };
 }
 
+/** From the game_seats_groups index alone (0012), the test of an earlier seat of his included. */
 export async function selectPlayerGroups(db: Db, personId: string): Promise<PlayerGroup[]> {
   const rows = await db
     .selectFrom("game_seats")
@@ -265,17 +267,12 @@ export async function selectClubTotals(db: Db): Promise<Map<string, Record<strin
 }
 
 export async function selectArchiveHosts(db: Db): Promise<{ id: string; name: string }[]> {
+  // One probe of the games_host index per account, not every game joined to its table.
   return db
     .selectFrom("hosts as h")
     .select(["h.id", "h.name"])
     .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom("tables as t")
-          .innerJoin("games as g", "g.table_id", "t.id")
-          .select("t.id")
-          .whereRef("t.host_id", "=", "h.id"),
-      ),
+      eb.exists(eb.selectFrom("games as g").select("g.table_id").whereRef("g.host_id", "=", "h.id")),
     )
     .orderBy("h.name")
     .orderBy("h.id")

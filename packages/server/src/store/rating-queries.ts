@@ -1,7 +1,7 @@
 // The rating's queries (rating-types.ts), the same on SQLite and PostgreSQL, through Kysely.
 // KyselyStore delegates to these; the closing append calls insertResult inside its own transaction.
 
-import type { Kysely, Selectable, Transaction } from "kysely";
+import { type Kysely, type Selectable, sql, type Transaction } from "kysely";
 import type { GameResult } from "../rating/result.js";
 import { correctTotals, lockGame } from "./archive-fold.js";
 import type { CorrectionRow, GameRow, GameSeatRow, ImportedGame, SeasonRow } from "./rating-types.js";
@@ -31,6 +31,7 @@ export async function insertResult(tx: Db, tableId: string, result: GameResult):
       days: result.days,
       nights: result.nights,
       note_read: result.noteRead ? 1 : 0,
+      host_id: sql<string>`(select t.host_id from tables t where t.id = ${tableId})`,
     })
     .execute();
   await tx

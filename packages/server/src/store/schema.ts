@@ -151,6 +151,8 @@ export interface GamesTable {
   note_read: number;
   /** 1 once the game is counted in the totals and its seats have their skill (0008). */
   folded: ColumnType<number, number | undefined, number>;
+  /** The table's host (0012; null only for a table stored without one). */
+  host_id: string | null;
 }
 
 export interface GameSeatsTable {

@@ -300,4 +300,57 @@ describe.each([
       await migrated.close();
     }
   });
+
+  it("0012_archive_indexes gives each stored game its table's host, which the archive filters by", async () => {
+    const url = await db.another();
+    const old = await migratedTo(url, "0011_tournaments");
+    try {
+      for (const [id, name] of [
+        ["ha", "Anna"],
+        ["hb", "Boris"],
+      ]) {
+        await sql`insert into hosts (id, name, login, role, password_hash, created_at)
+          values (${id}, ${name}, ${id}, 'host', 'x', ${NOW})`.execute(old);
+      }
+      for (const [i, host] of ["ha", "hb", "hb"].entries()) {
+        await sql`insert into tables (id, title, host_id, created_at, seq, phase, winner, online)
+          values (${`g${i}`}, 'Old', ${host}, ${NOW}, 1, 'closed', 'red', 0)`.execute(old);
+        await sql`insert into games (table_id, record_key, started_at, ended_at, winner, days, nights, note_read, folded)
+          values (${`g${i}`}, ${`key-${i}`}, ${NOW + i}, ${NOW + i}, 'red', 1, 1, 0, 1)`.execute(old);
+      }
+    } finally {
+      await old.destroy();
+    }
+    const migrated = await openStore(url);
+    try {
+      const ids = async (hostId: string) =>
+        (await migrated.archive.page({ hostId }, null, 10)).games.map((g) => g.id);
+      expect(await ids("ha")).toEqual(["g0"]);
+      expect(await ids("hb")).toEqual(["g2", "g1"]);
+      expect(await migrated.archive.archiveHosts()).toEqual([
+        { id: "ha", name: "Anna" },
+        { id: "hb", name: "Boris" },
+      ]);
+      // A game stored after it carries its host too.
+      const table = { id: "t-new", title: "New", hostId: "ha", createdAt: NOW, online: false };
+      const events = finished("store-host");
+      const result = gameResult(events);
+      if (!result) throw new Error("the bot game is not finished");
+      for (const { personId } of seats) {
+        await migrated.createPerson({
+          id: personId,
+          name: personId,
+          kind: "guest",
+          council: false,
+          mergedInto: null,
+          createdAt: NOW,
+        });
+      }
+      await migrated.importGame(table, events, seats, result);
+      expect((await ids("ha")).sort()).toEqual(["g0", "t-new"]);
+      expect(await ids("hb")).toEqual(["g2", "g1"]);
+    } finally {
+      await migrated.close();
+    }
+  });
 });

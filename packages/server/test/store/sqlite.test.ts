@@ -66,6 +66,7 @@ describe("the SQLite store", () => {
         "0009_nights",
         "0010_archive_aggregates",
         "0011_tournaments",
+        "0012_archive_indexes",
       ]);
     } finally {
       raw.close();

@@ -14,6 +14,7 @@ import * as onlineSettings from "./0008_online_settings.js";
 import * as nights from "./0009_nights.js";
 import * as archiveAggregates from "./0010_archive_aggregates.js";
 import * as tournaments from "./0011_tournaments.js";
+import * as archiveIndexes from "./0012_archive_indexes.js";
 
 const MIGRATIONS: Record<string, Migration> = {
   "0001_initial": initial,
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0009_nights": nights,
   "0010_archive_aggregates": archiveAggregates,
   "0011_tournaments": tournaments,
+  "0012_archive_indexes": archiveIndexes,
 };
 
 export const migrations: MigrationProvider = {
