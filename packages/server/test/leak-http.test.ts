@@ -1,5 +1,5 @@
 // The leak test's HTTP scan (issue 9, DAY-8; the WebSocket scan is leak.test.ts, a file apart so
-// the suite's two workers run the two at once): every GET route of the OpenAPI document, for every
+// the suite's workers run the two at once): every GET route of the OpenAPI document, for every
 // kind of caller (anonymous, a member seated at both tables, a host, the admin, the online table's
 // creator, and each phone by its seat token), after every step of a club table (the host's
 // commands) and of an online table (the server's runner, its timers stepped one at a time), on

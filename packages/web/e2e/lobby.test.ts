@@ -1,6 +1,6 @@
 // Joining and following an online table, in Chromium: the lobby at the console's 1280×800 and the
 // phone's 390×844 (axe clean, in one tap a free seat is the phone's), then the phone's network cut
-// and restored at every kind of step (the deal, a night, a day's speech, a vote, the end): after
+// and restored at every kind of step (the deal, a night, a vote, a day's speech, the end): after
 // each restore the phone holds its seat and shows the table as it is now, whole, at once. The
 // phone reaches the server through a relay that can be cut (club.ts `relay`): the socket drops and
 // nothing gets through until it is restored. One server and one browser for the file.
@@ -17,10 +17,7 @@ import { launch, type Relay, relay, setUpClub, signIn, tempDb } from "./club.js"
 // Run inside the page by page.evaluate (the tests' tsconfig has no DOM types).
 declare const localStorage: { getItem(key: string): string | null };
 
-/**
- * The runner's pace: bots quick, every timed step 400 ms. Seeded, with the deal below: a game with
- * a vote after its first speech (an unseeded one once ended before any vote came after it).
- */
+/** The runner's pace: bots quick, every timed step 400 ms. Seeded, with the deal below. */
 const ONLINE = {
   random: seededRandom("lobby-cuts"),
   pauseMs: 60,
@@ -207,11 +204,14 @@ describe("joining from the lobby, and a phone's network cut at every kind of ste
       now.phase.step !== before.phase.step ||
       now.phase.current !== before.phase.current;
 
-    // The deal (it ends while the phone is away), a night, a speech, a vote, the end.
+    // The deal (it ends while the phone is away), a night, a vote, a speech, the end. The vote
+    // comes first of the day's: the silent phone's seat still lives then, so each candidate's vote
+    // waits for it (voteMs). Once its seat was out, the bots' votes could pass between two looks,
+    // and twice the game ended before a vote was seen.
     await cutAt("deal", phaseMoved);
     await cutAt("night", phaseMoved);
-    await cutAt("speech", stepMoved);
     await cutAt("vote", stepMoved);
+    await cutAt("speech", stepMoved);
     await cutAt("end", (before, now) => now.phase.kind === "closed" || stepMoved(before, now));
     expect(errors).toEqual([]);
   }, 120_000);
