@@ -1,10 +1,11 @@
 // Running `misto` in a test: in-process with captured streams, or the built CLI as a child process.
 
 import { spawnSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { afterAll } from "vitest";
 import type { Io, Output } from "../src/io.js";
 import { main } from "../src/main.js";
 
@@ -47,8 +48,19 @@ export function spawnCli(...argv: string[]): Run {
   return { code: child.status ?? -1, stdout: child.stdout, stderr: child.stderr };
 }
 
+/**
+ * The folders tempDir made for this test file, removed after its tests (they were left behind).
+ * Registered as the file's own hook: each test file imports this module afresh.
+ */
+const made = new Set<string>();
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
 export function tempDir(): string {
-  return mkdtempSync(join(tmpdir(), "misto-cli-"));
+  const dir = mkdtempSync(join(tmpdir(), "misto-cli-"));
+  made.add(dir);
+  return dir;
 }
 
 /** A simulate report without the figures that depend on the clock or the worker count. */
