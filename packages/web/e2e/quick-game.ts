@@ -9,8 +9,8 @@ import {
   type GameState,
   legalActions,
   replay,
-  teamOf,
 } from "@misto/engine/testing";
+import { decidingAction } from "../../server/test/helpers/deciding.js";
 
 export const PASSWORD = "correct horse 42";
 
@@ -43,14 +43,7 @@ function quick(state: GameState, seed: number): Action | null {
   const kind = state.phase.kind;
   if (kind === "closed") return null;
   if (kind === "rating") return find("closeNominations") ?? find("split") ?? find("closeRating");
-  const team = state.seats.filter((s) => teamOf(s.card) === (seed % 2 === 0 ? "red" : "black"));
-  const fouled = seed % 3 === 0 ? team[0]?.seat : undefined;
-  const foul = legal.find((a) => a.type === "foul" && a.seat === fouled);
-  const dq = legal.find(
-    (a) =>
-      a.type === "disqualify" && team.some((s) => s.seat === a.seat && s.out === null && s.seat !== fouled),
-  );
-  return foul ?? dq ?? find("announceResult") ?? find("advance");
+  return decidingAction(state, seed) ?? find("announceResult") ?? find("advance");
 }
 
 /** Plays `table` to its end by its host (`cookie`); `seed` picks the losing team (even: the city). */

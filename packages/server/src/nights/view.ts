@@ -13,7 +13,7 @@ export class Names {
   private readonly people = new Map<string, string>();
   private readonly accounts = new Map<string, string>();
 
-  constructor(readonly store: Store) {}
+  constructor(private readonly store: Store) {}
 
   async person(id: string): Promise<{ id: string; name: string }> {
     let name = this.people.get(id);
@@ -70,7 +70,7 @@ async function summary(
   };
 }
 
-export async function roundInfo(names: Names, round: RoundRow): Promise<RoundInfo> {
+export async function roundInfo(store: Store, names: Names, round: RoundRow): Promise<RoundInfo> {
   return {
     n: round.n,
     dealt: round.dealtAt !== null,
@@ -83,7 +83,7 @@ export async function roundInfo(names: Names, round: RoundRow): Promise<RoundInf
         ),
         table: table.table,
         // A game is kept once its result is announced: its protocol prints from then on.
-        over: table.table !== null && (await names.store.getGame(table.table)) !== null,
+        over: table.table !== null && (await store.getGame(table.table)) !== null,
       })),
     ),
     out: await Promise.all(round.seating.out.map((id) => names.person(id))),
@@ -112,7 +112,7 @@ export async function nightPage(store: Store, night: NightRow, account: HostRow)
         )
       : [],
     pairs: runs ? await pairsOf(store, names, night.id) : [],
-    rounds: await Promise.all(rounds.map((r) => roundInfo(names, r))),
+    rounds: await Promise.all(rounds.map((r) => roundInfo(store, names, r))),
   };
 }
 

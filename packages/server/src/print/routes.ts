@@ -2,7 +2,7 @@
 // a tournament's round's seating sheet and their standings as PDFs, for any signed-in account.
 
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { IdParams, PdfFile, PrintQuery, RoundParams } from "@misto/protocol";
+import { IdParams, PdfFile, PrintQuery, type RoundInfo, RoundParams } from "@misto/protocol";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { requireAccount } from "../auth/sessions.js";
 import { HttpError } from "../errors.js";
@@ -16,7 +16,7 @@ import { nightStandings, tournamentStandings } from "../tournaments/standings.js
 import { standingRows, tournamentPage } from "../tournaments/view.js";
 import { renderPdf, tablePdf } from "./pdf.js";
 import { protocolDocument } from "./protocol.js";
-import { seatingDocument } from "./seating.js";
+import { type SeatingEvent, seatingDocument } from "./seating.js";
 import { standingsSheet } from "./standings.js";
 import { PRINT_LANGUAGES, type PrintLanguage } from "./strings.js";
 
@@ -34,6 +34,21 @@ function sendPdf(reply: FastifyReply, filename: string, pdf: Buffer): FastifyRep
     .type("application/pdf")
     .header("content-disposition", `inline; filename="${filename}"`)
     .send(pdf);
+}
+
+/** Round `n`'s seating sheet of a night or a tournament, from the rounds its page shows. */
+async function sendSeating(
+  reply: FastifyReply,
+  lang: PrintLanguage,
+  n: number,
+  event: SeatingEvent,
+  rounds: readonly RoundInfo[],
+  of: { readonly kind: "night" | "tournament"; readonly id: string },
+): Promise<FastifyReply> {
+  const round = rounds.find((r) => r.n === n);
+  if (!round) throw new HttpError(404, "not_found", `the ${of.kind} has no round ${n}`);
+  const pdf = await renderPdf(seatingDocument(event, round, lang));
+  return sendPdf(reply, `misto-${of.kind}-${of.id}-round-${n}-${lang}.pdf`, pdf);
 }
 
 export function printRoutes(store: Store): FastifyPluginAsyncTypebox {
@@ -94,12 +109,8 @@ export function printRoutes(store: Store): FastifyPluginAsyncTypebox {
         const account = await requireAccount(store, request);
         const night = await findNight(store, request.params.id);
         const page = await nightPage(store, night, account);
-        const n = Number(request.params.n);
-        const round = page.rounds.find((r) => r.n === n);
-        if (!round) throw new HttpError(404, "not_found", `the night has no round ${n}`);
-        const lang = printLanguage(request.query, request);
-        const pdf = await renderPdf(seatingDocument(page.night, round, lang));
-        return sendPdf(reply, `misto-night-${night.id}-round-${n}-${lang}.pdf`, pdf);
+        const [lang, n] = [printLanguage(request.query, request), Number(request.params.n)];
+        return sendSeating(reply, lang, n, page.night, page.rounds, { kind: "night", id: night.id });
       },
     );
 
@@ -116,12 +127,12 @@ export function printRoutes(store: Store): FastifyPluginAsyncTypebox {
       async (request, reply) => {
         const account = await requireAccount(store, request);
         const page = await tournamentPage(store, await findTournament(store, request.params.id), account);
-        const n = Number(request.params.n);
-        const round = [...page.rounds, ...(page.final ? [page.final] : [])].find((r) => r.n === n);
-        if (!round) throw new HttpError(404, "not_found", `the tournament has no round ${n}`);
-        const lang = printLanguage(request.query, request);
-        const pdf = await renderPdf(seatingDocument(page.tournament, round, lang));
-        return sendPdf(reply, `misto-tournament-${page.tournament.id}-round-${n}-${lang}.pdf`, pdf);
+        const rounds = [...page.rounds, ...(page.final ? [page.final] : [])];
+        const [lang, n] = [printLanguage(request.query, request), Number(request.params.n)];
+        return sendSeating(reply, lang, n, page.tournament, rounds, {
+          kind: "tournament",
+          id: page.tournament.id,
+        });
       },
     );
 

@@ -18,8 +18,8 @@ export async function boardOf(store: Store, night: NightRow): Promise<BoardAnswe
   const undealt = rounds.find((r) => r.dealtAt === null) ?? null;
   return {
     night: { id: night.id, title: night.title, startsAt: night.startsAt, place: night.place },
-    current: current ? await roundInfo(names, current) : null,
-    next: undealt ? await roundInfo(names, undealt) : null,
+    current: current ? await roundInfo(store, names, current) : null,
+    next: undealt ? await roundInfo(store, names, undealt) : null,
     standings: standingRows(await nightStandings(store, night)),
   };
 }

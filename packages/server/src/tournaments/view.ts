@@ -92,8 +92,8 @@ export async function tournamentPage(
         replacedBy: p.replacedBy === null ? null : await names.person(p.replacedBy),
       })),
     ),
-    rounds: await Promise.all(rounds.filter((r) => !r.final).map((r) => roundInfo(names, r))),
-    final: final ? await roundInfo(names, final) : null,
+    rounds: await Promise.all(rounds.filter((r) => !r.final).map((r) => roundInfo(store, names, r))),
+    final: final ? await roundInfo(store, names, final) : null,
     standings: standingRows(await tournamentStandings(store, t)),
     objections: referee ? await objections(store, names, tablesOf(rounds)) : [],
   };

@@ -3,35 +3,16 @@
 // seeds, gives one of them five fouls: removed), then the rating is played as finishGame plays it.
 // Every command goes through the API as the host's console sends it.
 
-import {
-  type Action,
-  evolve,
-  type GameEvent,
-  type GameState,
-  legalActions,
-  replay,
-  teamOf,
-} from "@misto/engine/testing";
+import { type Action, evolve, type GameEvent, type GameState, replay } from "@misto/engine/testing";
 import { commandId, type Harness, nextAction, send } from "./api.js";
+import { decidingAction } from "./deciding.js";
 import { finishGame } from "./finish.js";
 
 /** The next quick command: advance past the deal, then fouls or a disqualification; null when the game is decided. */
 export function quickAction(state: GameState, seed: number): Action | null {
   const kind = state.phase.kind;
   if (kind === "rating" || kind === "closed") return null;
-  const legal = legalActions(state, "host");
-  const losing = seed % 2 === 0 ? "red" : "black";
-  const team = state.seats.filter((s) => teamOf(s.card) === losing);
-  const seats = team.filter((s) => s.out === null);
-  // One seat of the team (the first) is removed by fouls, the rest are disqualified.
-  const fouled = seed % 3 === 0 ? team[0]?.seat : undefined;
-  const foul = legal.find((a) => a.type === "foul" && a.seat === fouled);
-  if (foul) return foul;
-  const dq = legal.find(
-    (a) => a.type === "disqualify" && seats.some((s) => s.seat === a.seat && s.seat !== fouled),
-  );
-  if (dq) return dq;
-  return kind === "deal" ? nextAction(state) : null;
+  return decidingAction(state, seed) ?? (kind === "deal" ? nextAction(state) : null);
 }
 
 /** Plays the table quickly to its end and closes its rating. */

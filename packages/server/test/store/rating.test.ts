@@ -44,6 +44,19 @@ describe.each([
     personId: "person-host",
   };
   const seats = Array.from({ length: 12 }, (_, i) => ({ seat: i + 1, personId: `p${i + 1}` }));
+  /** The seats' people, each a guest named by its id. */
+  const addSeatGuests = async (into: Store) => {
+    for (const { personId } of seats) {
+      await into.createPerson({
+        id: personId,
+        name: personId,
+        kind: "guest",
+        council: false,
+        mergedInto: null,
+        createdAt: NOW,
+      });
+    }
+  };
 
   beforeAll(async () => {
     db = database();
@@ -56,16 +69,7 @@ describe.each([
       mergedInto: null,
       createdAt: NOW,
     });
-    for (const { personId } of seats) {
-      await store.createPerson({
-        id: personId,
-        name: personId,
-        kind: "guest",
-        council: false,
-        mergedInto: null,
-        createdAt: NOW,
-      });
-    }
+    await addSeatGuests(store);
   });
   afterAll(async () => {
     await store?.close();
@@ -336,16 +340,7 @@ describe.each([
       const events = finished("store-host");
       const result = gameResult(events);
       if (!result) throw new Error("the bot game is not finished");
-      for (const { personId } of seats) {
-        await migrated.createPerson({
-          id: personId,
-          name: personId,
-          kind: "guest",
-          council: false,
-          mergedInto: null,
-          createdAt: NOW,
-        });
-      }
+      await addSeatGuests(migrated);
       await migrated.importGame(table, events, seats, result);
       expect((await ids("ha")).sort()).toEqual(["g0", "t-new"]);
       expect(await ids("hb")).toEqual(["g2", "g1"]);
