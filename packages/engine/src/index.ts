@@ -57,6 +57,7 @@ export {
   type Winner,
 } from "./state.js";
 export type { Floor, FloorReason, GraveView, HostStep, HostStepKind } from "./view/host.js";
+export { ViewMemo } from "./view/memo.js";
 export type { LiftCount, TallyRow } from "./view/tally.js";
 export type {
   HostView,

@@ -18,6 +18,7 @@ import type { RuleError } from "./rules.js";
 import { livingFrom, nextStarter } from "./seats.js";
 import type { Actor, DayStep, Game, GameState, LogNode, OutCause, Seat, Winner } from "./state.js";
 import { type Floor, floorOf, type HostStep, hostStep } from "./view/host.js";
+import type { ViewMemo } from "./view/memo.js";
 import {
   outAnnounced as outAnnouncedState,
   stepSeconds,
@@ -57,8 +58,9 @@ export function replay(events: readonly GameEvent[]): Game {
   return replayState(events);
 }
 
-export function viewFor(game: Game, viewer: Viewer): View {
-  return viewState(read(game), viewer);
+/** The view of `game` for `viewer`; a `memo` kept across calls shares the parts made from one record. */
+export function viewFor(game: Game, viewer: Viewer, memo?: ViewMemo): View {
+  return viewState(read(game), viewer, memo);
 }
 
 export function legalActions(game: Game, actor: Actor): Action[] {

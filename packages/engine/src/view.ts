@@ -49,6 +49,7 @@ import {
   speechView,
   votingView,
 } from "./view/mapping.js";
+import { part, type ViewMemo } from "./view/memo.js";
 import { type LiftCount, liftCountOf, type TallyRow, tallyOf } from "./view/tally.js";
 
 /** A phase's step as the views name it: the day's or rating's step, or (to the host) the night's. */
@@ -550,32 +551,82 @@ function nightScript(state: GameState): NightScript | null {
   };
 }
 
-export function viewFor(state: GameState, viewer: Viewer): View {
+/** What every viewer but the host is shown alike of one state: made once per state with a memo. */
+interface Common {
+  readonly phase: PhaseView;
+  readonly seats: readonly SeatView[];
+  readonly nights: readonly NightReport[];
+  readonly result: View["result"];
+}
+
+function nightsFor(state: GameState, viewer: "host" | "spectator"): NightReport[] {
   const nights: NightReport[] = [];
   for (const night of state.nights) {
     if (night.outcome && announced(state, night.n))
-      nights.push(nightReport(state, night.n, night.outcome, viewer === "host" ? "host" : "spectator"));
+      nights.push(nightReport(state, night.n, night.outcome, viewer));
   }
-  const result =
-    state.result && (viewer === "host" || state.result.announced)
-      ? {
-          winner: state.result.winner,
-          when: { kind: state.result.when.kind, n: state.result.when.n },
-          announced: state.result.announced,
-        }
-      : null;
+  return nights;
+}
+
+function resultFor(state: GameState, viewer: "host" | "spectator"): View["result"] {
+  return state.result && (viewer === "host" || state.result.announced)
+    ? {
+        winner: state.result.winner,
+        when: { kind: state.result.when.kind, n: state.result.when.n },
+        announced: state.result.announced,
+      }
+    : null;
+}
+
+function commonOf(state: GameState): Common {
+  return {
+    phase: phaseView(state, "spectator"),
+    seats: state.seats.map((s) => seatView(state, "spectator", s)),
+    nights: nightsFor(state, "spectator"),
+    result: resultFor(state, "spectator"),
+  };
+}
+
+/**
+ * A seat as a player or spectator sees it: the spectators' view of it unless this viewer knows its
+ * card and they do not (the card is the only field a seat's view of another seat adds).
+ */
+function seatFor(state: GameState, viewer: Viewer, s: SeatState, common: SeatView): SeatView {
+  return common.card === null && knowsCard(state, viewer, s) ? seatView(state, viewer, s) : common;
+}
+
+/** The phase as a player sees it: the spectators' but for the floor, which tells the Don's grave to those who know him (DON-1). */
+function phaseFor(state: GameState, viewer: Viewer, common: PhaseView): PhaseView {
+  const floor = floorFor(state, viewer);
+  const theirs = common.floor;
+  return floor?.seat === theirs?.seat && floor?.why === theirs?.why ? common : { ...common, floor };
+}
+
+/**
+ * The view of `state` for `viewer`. With a `memo` (./view/memo.ts) the parts made from one record
+ * are made once and shared: the same view, by value, as without it.
+ */
+export function viewFor(state: GameState, viewer: Viewer, memo?: ViewMemo): View {
+  // Without a memo every part is made for this viewer alone: the plain reading the memo must equal.
+  const common = viewer === "host" || memo === undefined ? null : (part(memo.common, state, commonOf));
   return {
     viewer,
     version: viewer === "host" ? state.version : null,
-    settings: settingsView(state.settings),
+    settings: part(memo?.settings, state.settings, settingsView),
     foulLimits: FOUL_LIMITS,
-    phase: phaseView(state, viewer),
-    seats: state.seats.map((s) => seatView(state, viewer, s)),
-    votings: state.votings.map(votingView),
-    speeches: state.speeches.map(speechView),
-    nights,
-    result,
-    rating: state.rating && ratingView(state.rating),
+    phase: common ? phaseFor(state, viewer, common.phase) : phaseView(state, viewer),
+    seats: common
+      ? state.seats.map((s, i) => seatFor(state, viewer, s, common.seats[i] as SeatView))
+      : state.seats.map((s) => seatView(state, viewer, s)),
+    votings: part(memo?.votings, state.votings, (votings) =>
+      votings.map((v) => part(memo?.voting, v, votingView)),
+    ),
+    speeches: part(memo?.speeches, state.speeches, (speeches) =>
+      speeches.map((s) => part(memo?.speech, s, speechView)),
+    ),
+    nights: common ? common.nights : nightsFor(state, viewer === "host" ? "host" : "spectator"),
+    result: common ? common.result : resultFor(state, viewer === "host" ? "host" : "spectator"),
+    rating: state.rating && part(memo?.rating, state.rating, ratingView),
     you: typeof viewer === "number" ? youView(state, viewer) : null,
     host: viewer === "host" ? hostView(state) : null,
     actions: viewer === "spectator" ? [] : legalActions(state, viewer),

@@ -20,6 +20,8 @@ import {
   replay,
   type Seat,
   type SeatState,
+  type Viewer,
+  ViewMemo,
   type Voting,
   viewFor,
   type Winner,
@@ -545,6 +547,22 @@ describe("random games", { timeout: 120_000 * SCALE }, () => {
       const viewers: (Seat | "spectator")[] = [...ALL_SEATS, "spectator"];
       const checkAll = () => {
         for (const viewer of viewers) checkSecrets(game.state, viewer);
+      };
+      playToClose(game, checkAll);
+      checkAll();
+    });
+  });
+
+  it("FLOW-4 DON-1 views built through one ViewMemo are the views built without it, at every step", () => {
+    forGames(60, (spec) => {
+      const game = new RandomGame(spec, { ...DEFAULT_RATES, undo: 0.04 });
+      const memo = new ViewMemo();
+      const viewers: Viewer[] = ["host", "spectator", ...ALL_SEATS];
+      const checkAll = () => {
+        const views = viewers.map((viewer) => viewFor(game.state, viewer, memo));
+        views.forEach((view, i) => expect(json(view)).toBe(json(viewFor(game.state, viewers[i] as Viewer))));
+        // The parts made from one record are one object in every view of the state.
+        for (const view of views) expect(view.speeches).toBe(views[0]?.speeches);
       };
       playToClose(game, checkAll);
       checkAll();

@@ -8,7 +8,7 @@ import type { ServerMessage } from "@misto/protocol";
 import { type HeldView, patched } from "@misto/protocol";
 import { describe, expect, it } from "vitest";
 import { Hub, type Subscriber, type Watcher } from "../src/realtime/hub.js";
-import { patchText, viewText } from "../src/realtime/view-text.js";
+import { patchText, TextMemo, viewText } from "../src/realtime/view-text.js";
 import { TableService } from "../src/tables/service.js";
 import { CARDS, nextAction, SEATS } from "./helpers/api.js";
 import { memoryStore } from "./helpers/memory-store.js";
@@ -50,6 +50,26 @@ describe("a view patch", () => {
     expect(viewText({ a: [1, undefined], b: { x: undefined, y: 1 } }).json).toBe(
       JSON.stringify({ a: [1, undefined], b: { x: undefined, y: 1 } }),
     );
+  });
+
+  it("is the same text through a TextMemo: a place reuses its text only while its object is the same", () => {
+    const memo = new TextMemo();
+    const shared = { seat: 1, card: null };
+    const votes = [{ voter: 1 }];
+    const views = [
+      { seats: [shared, { seat: 2, card: null }], votings: votes, phase: { n: 1 } },
+      { seats: [shared, { seat: 2, card: "don" }], votings: votes, phase: { n: 1 } },
+      {
+        seats: [
+          { seat: 1, card: "mafia" },
+          { seat: 2, card: null },
+        ],
+        votings: [...votes, { voter: 2 }],
+        phase: null,
+      },
+      { seats: [shared, { seat: 2, card: null }], votings: votes, phase: { n: 2 } },
+    ];
+    for (const view of views) expect(viewText(view, memo).json).toBe(JSON.stringify(view));
   });
 
   it("never carries a member the viewer's whole view would not, through a whole game", async () => {

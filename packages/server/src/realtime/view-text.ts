@@ -16,11 +16,71 @@ export interface ViewText {
   readonly members: ReadonlyMap<string, MemberText>;
 }
 
+/** The last object seen in one place of a view, and its text. */
+interface Seen<T> {
+  value: object;
+  text: T;
+}
+
+/**
+ * The text of a table's views, kept for the object it was made from, one per place (a member, or
+ * an element of a member): the engine's ViewMemo hands the thirteen views of a state, and the next
+ * state when a record is unchanged, the same objects for what they share (votings, speeches, the
+ * seats the spectators see), so a place whose object is the one last seen there reuses its text.
+ * Identity, not a WeakMap: a miss costs one comparison, and nothing grows. Right only for objects
+ * nobody changes once made, as views are.
+ */
+export class TextMemo {
+  private readonly members = new Map<string, Seen<MemberText>>();
+  private readonly elements = new Map<string, Map<string, Seen<string>>>();
+
+  member(name: string, value: object): MemberText {
+    const seen = this.members.get(name);
+    if (seen?.value === value) return seen.text;
+    const text = objectText(value, this.placesOf(name));
+    if (seen) {
+      seen.value = value;
+      seen.text = text;
+    } else this.members.set(name, { value, text });
+    return text;
+  }
+
+  private placesOf(name: string): Map<string, Seen<string>> {
+    let places = this.elements.get(name);
+    if (places === undefined) {
+      places = new Map();
+      this.elements.set(name, places);
+    }
+    return places;
+  }
+}
+
+/** An element's JSON, from `places` when its object is the one last seen at its key. */
+function elementJson(
+  key: string,
+  item: unknown,
+  places: Map<string, Seen<string>> | undefined,
+): string | undefined {
+  if (places === undefined || item === null || typeof item !== "object") return JSON.stringify(item);
+  const seen = places.get(key);
+  if (seen?.value === item) return seen.text;
+  const json = JSON.stringify(item);
+  if (seen) {
+    seen.value = item;
+    seen.text = json;
+  } else places.set(key, { value: item, text: json });
+  return json;
+}
+
 /** JSON.stringify's text for an object's entries: a member whose value is undefined is left out. */
-function entries(value: object, array: boolean): [string, string][] {
+function entries(
+  value: object,
+  array: boolean,
+  places: Map<string, Seen<string>> | undefined,
+): [string, string][] {
   const out: [string, string][] = [];
   for (const [key, item] of Object.entries(value)) {
-    const json = JSON.stringify(item);
+    const json = elementJson(key, item, places);
     if (json === undefined) {
       if (array) out.push([key, "null"]);
       continue;
@@ -30,25 +90,29 @@ function entries(value: object, array: boolean): [string, string][] {
   return out;
 }
 
-function memberText(value: unknown): MemberText | null {
-  if (value === null || typeof value !== "object") {
-    const json = JSON.stringify(value);
-    return json === undefined ? null : { json, array: false, parts: null };
-  }
+function objectText(value: object, places: Map<string, Seen<string>> | undefined): MemberText {
   const array = Array.isArray(value);
-  const parts = entries(value, array);
+  const parts = entries(value, array, places);
   const json = array
     ? `[${parts.map(([, j]) => j).join(",")}]`
     : `{${parts.map(([k, j]) => `${JSON.stringify(k)}:${j}`).join(",")}}`;
   return { json, array, parts: new Map(parts) };
 }
 
-/** The view's text: exactly JSON.stringify(view), built member by member. */
-export function viewText(view: object): ViewText {
+function memberText(name: string, value: unknown, memo: TextMemo | undefined): MemberText | null {
+  if (value === null || typeof value !== "object") {
+    const json = JSON.stringify(value);
+    return json === undefined ? null : { json, array: false, parts: null };
+  }
+  return memo ? memo.member(name, value) : objectText(value, undefined);
+}
+
+/** The view's text: exactly JSON.stringify(view), built member by member (through `memo`, when given). */
+export function viewText(view: object, memo?: TextMemo): ViewText {
   const members = new Map<string, MemberText>();
   const parts: string[] = [];
   for (const [key, value] of Object.entries(view)) {
-    const text = memberText(value);
+    const text = memberText(key, value, memo);
     if (text === null) continue;
     members.set(key, text);
     parts.push(`${JSON.stringify(key)}:${text.json}`);

@@ -20,10 +20,11 @@ import type { CommandBody, NewTableBody } from "@misto/protocol";
 import { seatPeople } from "../club/seating.js";
 import { HttpError } from "../errors.js";
 import { gameResult } from "../rating/result.js";
-import { type ViewText, viewText } from "../realtime/view-text.js";
+import type { ViewText } from "../realtime/view-text.js";
 import { type HostRow, type Store, StoreConflict, type TableRow } from "../store/index.js";
 import { KeyedMutex } from "./mutex.js";
 import { ONLINE_DEFAULTS, onlineSettingsOf } from "./online-settings.js";
+import { TableViews } from "./view-texts.js";
 
 /** A game being played: its state, its sequence number, and what the spectators last saw. */
 export interface LiveTable {
@@ -55,6 +56,8 @@ export interface LiveTable {
    */
   readonly seatTexts: readonly ViewText[];
   readonly seatSeqs: readonly number[];
+  /** What builds the views' text after each event (./view-texts.ts), the table's own. */
+  readonly views: TableViews;
 }
 
 /** The join code's alphabet: no 0/O, 1/I/L. */
@@ -69,10 +72,6 @@ function newJoinCode(): string {
 
 const SEAT_LIST: readonly Seat[] = Array.from({ length: SEATS }, (_, i) => i + 1);
 
-function seatTextsOf(state: Game): ViewText[] {
-  return SEAT_LIST.map((seat) => viewText(viewFor(state, seat)));
-}
-
 /** The stored answer to a command, given again to a repeated command id. */
 export interface CommandAnswer {
   readonly seq: number;
@@ -86,10 +85,6 @@ export type ChangeListener = (
   changedSeats: ReadonlySet<Seat>,
   before: LiveTable,
 ) => void;
-
-function spectatorText(state: Game): ViewText {
-  return viewText(viewFor(state, "spectator"));
-}
 
 function status(state: Game): { phase: string; winner: string | null } {
   return { phase: phaseOf(state).kind, winner: resultOf(state)?.winner ?? null };
@@ -401,6 +396,7 @@ export class TableService {
     const first = stored[0];
     if (!first) return null;
     const state = evolve(null, first.event);
+    const views = new TableViews();
     const opened: LiveTable = {
       id,
       title: row.title,
@@ -409,9 +405,10 @@ export class TableService {
       state,
       seq: first.seq,
       publicSeq: 1,
-      publicText: spectatorText(state),
-      seatTexts: seatTextsOf(state),
+      publicText: views.spectator(state),
+      seatTexts: views.seats(state),
       seatSeqs: SEAT_LIST.map(() => 1),
+      views,
     };
     const rest = stored.slice(1);
     const table =
@@ -446,12 +443,12 @@ function afterEvents(
   const changedSeats = new Set<Seat>();
   for (const event of events) {
     state = evolve(state, event);
-    const text = spectatorText(state);
+    const text = table.views.spectator(state);
     if (text.json !== publicText.json) {
       publicText = text;
       publicSeq++;
     }
-    for (const [i, seatText] of seatTextsOf(state).entries()) {
+    for (const [i, seatText] of table.views.seats(state).entries()) {
       if (seatText.json === seatTexts[i]?.json) continue;
       seatTexts[i] = seatText;
       seatSeqs[i] = (seatSeqs[i] as number) + 1;
