@@ -115,6 +115,10 @@ export interface PatchMessage {
   readonly seq: number;
   readonly set: Readonly<Partial<Record<keyof View, unknown>>>;
   readonly sub?: Readonly<Partial<Record<keyof View, Readonly<Record<string, unknown>>>>>;
+  /** An element of a member by its changed children: member → element → child → value. */
+  readonly deep?: Readonly<
+    Partial<Record<keyof View, Readonly<Record<string, Readonly<Record<string, unknown>>>>>>
+  >;
   readonly unset?: readonly string[];
 }
 export const PatchMessage = Type.Object({
@@ -124,6 +128,9 @@ export const PatchMessage = Type.Object({
   seq: Seq,
   set: Type.Record(Type.String(), Type.Unknown()),
   sub: Type.Optional(Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown()))),
+  deep: Type.Optional(
+    Type.Record(Type.String(), Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown()))),
+  ),
   unset: Type.Optional(Type.Array(Type.String())),
 });
 

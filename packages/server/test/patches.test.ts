@@ -42,11 +42,36 @@ describe("a view patch", () => {
       set: { b: { c: [1, 3] }, added: null },
       unset: ["gone"],
     });
-    // A long member that kept its shape: only its changed elements.
+    // A long member that kept its shape: only its changed elements, and of those only their changed children.
     const seats = (n: number) =>
       Array.from({ length: 12 }, (_, i) => ({ seat: i + 1, votes: i === 3 ? n : 0 }));
     const patch = JSON.parse(`{${patchText(viewText({ seats: seats(0) }), viewText({ seats: seats(2) }))}}`);
-    expect(patch).toEqual({ set: {}, sub: { seats: { "3": { seat: 4, votes: 2 } } } });
+    expect(patch).toEqual({ set: {}, deep: { seats: { "3": { votes: 2 } } } });
+    expect(
+      patched(
+        { seq: 1, view: { seats: seats(0) } as never },
+        { ...patch, type: "patch", table: "t", base: 1, seq: 2 },
+      )?.view,
+    ).toEqual({ seats: seats(2) });
+    // A list that grew (a speech appended): only its new element; one that shrank is sent whole.
+    const said = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ seat: (i % 12) + 1, text: `line ${i}` }));
+    const grown = JSON.parse(
+      `{${patchText(viewText({ speeches: said(9) }), viewText({ speeches: said(10) }))}}`,
+    );
+    expect(grown).toEqual({ set: {}, sub: { speeches: { "9": { seat: 10, text: "line 9" } } } });
+    expect(
+      patched(
+        { seq: 1, view: { speeches: said(9) } as never },
+        { ...grown, type: "patch", table: "t", base: 1, seq: 2 },
+      )?.view,
+    ).toEqual({
+      speeches: said(10),
+    });
+    const shrunk = JSON.parse(
+      `{${patchText(viewText({ speeches: said(10) }), viewText({ speeches: said(9) }))}}`,
+    );
+    expect(shrunk).toEqual({ set: { speeches: said(9) } });
     expect(viewText({ a: [1, undefined], b: { x: undefined, y: 1 } }).json).toBe(
       JSON.stringify({ a: [1, undefined], b: { x: undefined, y: 1 } }),
     );
@@ -119,6 +144,15 @@ describe("a view patch", () => {
                 expect(Object.hasOwn(member, element), `${String(v.viewer)}: ${key}.${element}`).toBe(true);
                 expect(value, `${String(v.viewer)}: ${key}.${element}`).toEqual(member[element]);
               }
+            }
+            for (const [key, elements] of Object.entries(message.deep ?? {})) {
+              const member = whole[key] as Record<string, Record<string, unknown>>;
+              for (const [element, children] of Object.entries(elements ?? {}))
+                for (const [child, value] of Object.entries(children)) {
+                  const where = `${String(v.viewer)}: ${key}.${element}.${child}`;
+                  expect(Object.hasOwn(member[element] ?? {}, child), where).toBe(true);
+                  expect(value, where).toEqual(member[element]?.[child]);
+                }
             }
             for (const key of message.unset ?? []) expect(Object.hasOwn(whole, key)).toBe(false);
             held[i] = patched(held[i] ?? null, message);

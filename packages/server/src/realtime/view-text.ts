@@ -120,42 +120,115 @@ export function viewText(view: object, memo?: TextMemo): ViewText {
   return { json: `{${parts.join(",")}}`, members };
 }
 
-/**
- * The elements of `to` that differ from `from`'s, when the member may be patched element by
- * element: both arrays of one length, or both objects with the same keys. Null otherwise.
- */
-function elementChanges(from: MemberText, to: MemberText): string[] | null {
-  if (!from.parts || !to.parts || from.array !== to.array || from.parts.size !== to.parts.size) return null;
-  const changed: string[] = [];
-  for (const [key, json] of to.parts) {
-    const before = from.parts.get(key);
-    if (before === undefined) return null;
-    if (before !== json) changed.push(`${JSON.stringify(key)}:${json}`);
-  }
-  return changed;
+/** Whether `from` and `to` are JSON of the same kind of container (both objects or both arrays). */
+function containers(from: string, to: string): boolean {
+  const c = to[0];
+  return (c === "{" || c === "[") && from[0] === c;
 }
 
 /**
- * The patch from `from` to `to` as the JSON of its `set`, `sub` and `unset` members (a patch
- * message's tail): `set` the members of `to` that changed, whole; `sub` the changed elements of a
- * member that kept its shape (an array its length, an object its keys); `unset` the members `from`
- * had and `to` has not. Every value is `to`'s own: a patch carries nothing the full view would not.
+ * Which keys of `to` differ from `from`'s or are new, when `to` only grew or changed in place: both
+ * arrays, `to` as long or longer (a speech or a voting appended: the client's Object.assign onto its
+ * copy extends the array), or both objects, `to` with every key `from` had. Null otherwise (an
+ * array that shrank, a key gone: sent whole).
+ */
+function changedKeys(from: ReadonlyMap<string, string>, to: ReadonlyMap<string, string>): string[] | null {
+  if (to.size < from.size) return null;
+  const changed: string[] = [];
+  let kept = 0;
+  for (const [key, json] of to) {
+    const before = from.get(key);
+    if (before !== undefined) kept++;
+    if (before !== json) changed.push(key);
+  }
+  return kept === from.size ? changed : null;
+}
+
+/** A container's children's JSON by key (JSON.stringify's text: undefined in an array is null). */
+function childTexts(json: string): Map<string, string> {
+  const value = JSON.parse(json) as object;
+  return new Map(Object.entries(value).map(([key, child]) => [key, JSON.stringify(child) ?? "null"]));
+}
+
+/** How a changed member is sent: whole (`set`), by element (`sub`), and an element by its children (`deep`). */
+interface MemberPatch {
+  readonly sub: string | null;
+  readonly deep: string | null;
+}
+
+/**
+ * A member's changes element by element, when that is shorter than the member whole: each changed
+ * element whole, or, for an element that is itself a container that only grew or changed in place
+ * (the phase's ballots as a vote comes in), just its changed children. Null: send it whole.
+ */
+function memberPatch(from: MemberText, to: MemberText): MemberPatch | null {
+  if (!from.parts || !to.parts || from.array !== to.array) return null;
+  const keys = changedKeys(from.parts, to.parts);
+  if (keys === null) return null;
+  const sub: string[] = [];
+  const deep: string[] = [];
+  for (const key of keys) {
+    const json = to.parts.get(key) as string;
+    const before = from.parts.get(key);
+    const children = before !== undefined && containers(before, json) ? childPatch(before, json) : null;
+    if (children !== null) deep.push(`${JSON.stringify(key)}:${children}`);
+    else sub.push(`${JSON.stringify(key)}:${json}`);
+  }
+  const patch = {
+    sub: sub.length > 0 ? `{${sub.join(",")}}` : null,
+    deep: deep.length > 0 ? `{${deep.join(",")}}` : null,
+  };
+  return (patch.sub?.length ?? 0) + (patch.deep?.length ?? 0) < to.json.length ? patch : null;
+}
+
+/** An element's changed and new children as JSON, when shorter than the element whole; else null. */
+function childPatch(from: string, to: string): string | null {
+  const after = childTexts(to);
+  const keys = changedKeys(childTexts(from), after);
+  if (keys === null) return null;
+  const text = `{${keys.map((key) => `${JSON.stringify(key)}:${after.get(key)}`).join(",")}}`;
+  return text.length < to.length ? text : null;
+}
+
+/**
+ * Each member's patch kept for the pair of texts it was cut from: the thirteen views of a change
+ * share most members' texts (tables/view-texts.ts), so a member's patch is cut once per change.
+ */
+const memberPatches = new WeakMap<MemberText, { from: MemberText; patch: MemberPatch | null }>();
+
+function memberPatchOf(from: MemberText, to: MemberText): MemberPatch | null {
+  const kept = memberPatches.get(to);
+  if (kept?.from === from) return kept.patch;
+  const patch = memberPatch(from, to);
+  memberPatches.set(to, { from, patch });
+  return patch;
+}
+
+/**
+ * The patch from `from` to `to` as the JSON of its `set`, `sub`, `deep` and `unset` members (a patch
+ * message's tail): `set` the members of `to` that changed, whole; `sub` the changed and new elements
+ * of a member that only grew or changed in place (an array kept or lengthened, an object its keys
+ * kept); `deep`, for such an element that is itself a container that only grew or changed in place,
+ * its changed and new children; `unset` the members `from` had and `to` has not. Every value is
+ * `to`'s own: a patch carries nothing the full view would not.
  */
 export function patchText(from: ViewText, to: ViewText): string {
   const set: string[] = [];
   const sub: string[] = [];
+  const deep: string[] = [];
   for (const [key, text] of to.members) {
     const before = from.members.get(key);
     if (before?.json === text.json) continue;
-    const changed = before ? elementChanges(before, text) : null;
-    // Element by element only when that is shorter than the member whole.
-    const elements = changed === null ? null : `{${changed.join(",")}}`;
-    if (elements !== null && elements.length < text.json.length)
-      sub.push(`${JSON.stringify(key)}:${elements}`);
-    else set.push(`${JSON.stringify(key)}:${text.json}`);
+    const patch = before ? memberPatchOf(before, text) : null;
+    const name = JSON.stringify(key);
+    if (patch === null) set.push(`${name}:${text.json}`);
+    else {
+      if (patch.sub !== null) sub.push(`${name}:${patch.sub}`);
+      if (patch.deep !== null) deep.push(`${name}:${patch.deep}`);
+    }
   }
   const unset = [...from.members.keys()].filter((key) => !to.members.has(key));
   return `"set":{${set.join(",")}}${sub.length > 0 ? `,"sub":{${sub.join(",")}}` : ""}${
-    unset.length > 0 ? `,"unset":${JSON.stringify(unset)}` : ""
-  }`;
+    deep.length > 0 ? `,"deep":{${deep.join(",")}}` : ""
+  }${unset.length > 0 ? `,"unset":${JSON.stringify(unset)}` : ""}`;
 }
