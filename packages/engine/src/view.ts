@@ -608,7 +608,7 @@ function phaseFor(state: GameState, viewer: Viewer, common: PhaseView): PhaseVie
  */
 export function viewFor(state: GameState, viewer: Viewer, memo?: ViewMemo): View {
   // Without a memo every part is made for this viewer alone: the plain reading the memo must equal.
-  const common = viewer === "host" || memo === undefined ? null : (part(memo.common, state, commonOf));
+  const common = viewer === "host" || memo === undefined ? null : part(memo.common, state, commonOf);
   return {
     viewer,
     version: viewer === "host" ? state.version : null,
