@@ -68,6 +68,8 @@ const TIMERS = {
 };
 /** Tables set up at once (create, 12 joins, 12 subscriptions). */
 const SETUP_CONCURRENCY = 8;
+/** A table's seats joining at once (see seat()). */
+const JOINS_AT_ONCE = 4;
 /** Sockets opened at once. */
 const CONNECT_CONCURRENCY = 50;
 /** After the window: the time for the last commands' updates to arrive. */
@@ -144,13 +146,14 @@ async function seat(group: readonly Player[]): Promise<BenchTable> {
   );
   const table = new BenchTable(answer.body.id, onClosed);
   tables.push(table);
-  await Promise.all(
-    group.map(async (player, i) => {
-      const seat = (i + 1) as Seat;
-      const joined = await post<JoinAnswer>(`${url}/api/join`, { code: answer.body.code, seat });
-      player.sit(table, seat, joined.body.token);
-    }),
-  );
+  // A join is counted as a guess until its code is found (the throttle against guessing codes,
+  // ../auth/throttle.ts, 60 per address): all from 127.0.0.1, at most SETUP_CONCURRENCY × JOINS_AT_ONCE
+  // may be in flight, or a slow lookup (PostgreSQL and Redis) makes the last ones 429.
+  await pool([...group.entries()], JOINS_AT_ONCE, async ([i, player]) => {
+    const seat = (i + 1) as Seat;
+    const joined = await post<JoinAnswer>(`${url}/api/join`, { code: answer.body.code, seat });
+    player.sit(table, seat, joined.body.token);
+  });
   groups.set(table, group);
   return table;
 }
