@@ -93,6 +93,7 @@ export class Hub {
    * hub pushing each socket its view). A table merely held in memory is read back at its next use.
    */
   private advanced(tableId: string, seq: number): void {
+    this.tables.advancedElsewhere(tableId, seq);
     const held = this.tables.heldSeq(tableId);
     if (held === null || held >= seq) return;
     const wanted = this.count(tableId) > 0 || this.follows(tableId);

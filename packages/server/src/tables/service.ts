@@ -111,6 +111,8 @@ export class TableService {
   private readonly live = new Map<string, LiveTable>();
   /** Tables whose last append failed without saying whether it was stored: the store is read again. */
   private readonly unsure = new Set<string>();
+  /** The latest seq other processes said they stored, by table (`advancedElsewhere`). */
+  private readonly announced = new Map<string, number>();
   private readonly lock = new KeyedMutex();
   private readonly listeners = new Set<ChangeListener>();
   private readonly loadListeners = new Set<(table: LiveTable) => void>();
@@ -247,14 +249,47 @@ export class TableService {
 
   private hostCommand(id: string, body: CommandBody): Promise<CommandAnswer> {
     return this.lock.run(id, async () => {
-      const table = await this.load(id);
-      if (!table) throw new HttpError(404, "not_found", "there is no such table");
-      const answered = await this.store.findCommand(id, body.id);
-      if (answered) return answered as CommandAnswer;
+      const loaded = await this.loadForCommand(id);
+      if (!loaded) throw new HttpError(404, "not_found", "there is no such table");
       const refuse = (now: LiveTable) => this.hostStale(now, body.seq);
-      if (body.seq !== table.seq) throw await refuse(table);
-      return this.apply(table, body.id, toCommand(body), async (fresh) => refuse(fresh ?? table));
+      const answered = () => this.store.findCommand(id, body.id) as Promise<CommandAnswer | null>;
+      return this.decided(loaded, answered, async (table) => {
+        // A repeated command id is looked up only where it can be: its seq is behind, or its
+        // decision refused (`decided`); a new id is never stored twice, as the append refuses it.
+        if (body.seq !== table.seq) {
+          const first = await answered();
+          if (first) return first;
+          throw await refuse(table);
+        }
+        return this.apply(table, body.id, toCommand(body), async (fresh) => refuse(fresh ?? table));
+      });
     });
+  }
+
+  /**
+   * Runs `attempt` on the table. Refused by a rule, a command id already stored gets its first
+   * answer instead. With other processes, a refusal (by a rule or a seq) may come from this
+   * process's copy being behind (their signal still on its way, ../realtime/hub.ts): the table is
+   * read again and, when it moved, the command attempted once more on it.
+   */
+  private async decided<T>(
+    table: LiveTable,
+    answered: () => Promise<T | null>,
+    attempt: (table: LiveTable) => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await attempt(table);
+    } catch (error) {
+      if (!(error instanceof HttpError) || (error.status !== 422 && error.status !== 409)) throw error;
+      if (error.status === 422) {
+        const first = await answered();
+        if (first !== null) return first;
+      }
+      if (!this.shared) throw error;
+      const fresh = await this.catchUp(this.live.get(table.id) ?? table);
+      if (fresh.seq === table.seq) throw error;
+      return attempt(fresh);
+    }
   }
 
   /**
@@ -290,24 +325,33 @@ export class TableService {
   ): Promise<{ seq: number }> {
     return this.lock.run(id, async () => {
       const seat = await authorize();
-      const table = await this.load(id);
-      if (!table) throw new HttpError(404, "not_found", "there is no such table");
+      const loaded = await this.loadForCommand(id);
+      if (!loaded) throw new HttpError(404, "not_found", "there is no such table");
       const commandId = `s${seat}:${body.id}`;
       const seatSeq = (t: LiveTable | null) => t?.seatSeqs[seat - 1] ?? 0;
       // Refused with the seat's view now (its own view only: the JSON its phone is pushed).
       const refuse = (t: LiveTable) =>
         stale(seatSeq(t), { view: JSON.parse(t.seatTexts[seat - 1]?.json ?? "null") });
-      if (await this.store.findCommand(id, commandId)) return { seq: seatSeq(table) };
+      // A repeated command id gets the seat's seq now: looked up only where it can be (see hostCommand).
+      const answered = async () =>
+        (await this.store.findCommand(id, commandId)) ? { seq: seatSeq(this.live.get(id) ?? loaded) } : null;
       const type = body.command.type;
-      if (typeof type !== "string" || !seatMaySend(type)) {
-        throw new HttpError(403, "forbidden", `a seat may not send ${String(type)}: only the host may`);
-      }
       // A line of speech is judged by the rules as they stand when it arrives, not by the view it
       // was typed against: in the discussion every line moves every seat's seq.
-      if (type !== "speak" && body.seq !== seatSeq(table)) throw refuse(table);
-      const command = { ...body.command, actor: seat, at: Date.now() } as Command;
-      await this.apply(table, commandId, command, async (fresh) => refuse(fresh ?? table));
-      return { seq: seatSeq(this.live.get(id) ?? null) };
+      const behind = (t: LiveTable) => type !== "speak" && body.seq !== seatSeq(t);
+      return this.decided(loaded, answered, async (table) => {
+        if (behind(table)) {
+          const first = await answered();
+          if (first) return first;
+        }
+        if (typeof type !== "string" || !seatMaySend(type)) {
+          throw new HttpError(403, "forbidden", `a seat may not send ${String(type)}: only the host may`);
+        }
+        if (behind(table)) throw refuse(table);
+        const command = { ...body.command, actor: seat, at: Date.now() } as Command;
+        await this.apply(table, commandId, command, async (fresh) => refuse(fresh ?? table));
+        return { seq: seatSeq(this.live.get(id) ?? null) };
+      });
     });
   }
 
@@ -384,6 +428,26 @@ export class TableService {
       stored.map((e) => e.event),
       (stored.at(-1) as { seq: number }).seq,
     );
+  }
+
+  /**
+   * Another process stored the table's events up to `seq` (its signal, ../realtime/hub.ts): the
+   * next command here reads them first.
+   */
+  advancedElsewhere(id: string, seq: number): void {
+    if (seq > (this.announced.get(id) ?? 0)) this.announced.set(id, seq);
+  }
+
+  /**
+   * The live table a command is decided on. With other processes it is read again only when one
+   * announced a later seq: a signal still on its way costs nothing, as the append of a command
+   * decided on a state gone by is refused by the store (its seq is taken) and a rule's refusal
+   * is checked again on the table as stored (`decided`). Saves a read of the store per command.
+   */
+  private async loadForCommand(id: string): Promise<LiveTable | null> {
+    const cached = this.live.get(id);
+    if (!cached || !this.shared || this.unsure.has(id)) return this.load(id);
+    return (this.announced.get(id) ?? 0) > cached.seq ? this.catchUp(cached) : cached;
   }
 
   /** Replays the stored events with the engine (caller holds the lock). */
