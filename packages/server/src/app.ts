@@ -6,6 +6,7 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import fastifyWebsocket from "@fastify/websocket";
 import { Health } from "@misto/protocol";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { installAccess } from "./auth/access.js";
 import { MemoryCounts } from "./auth/memory-counts.js";
 import { authRoutes } from "./auth/routes.js";
 import { complaintRoutes } from "./club/complaint-routes.js";
@@ -99,6 +100,8 @@ async function build(options: ServerOptions, redis: RedisLink | null): Promise<F
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installErrorHandler(app);
+  // Before every route: each route's declared access is checked by one hook (auth/access.ts).
+  installAccess(app, store);
   // Bodies are JSON only (docs/api.md): Fastify's own text/plain parser would let a plain HTML
   // form's body through to the schema (a 400) instead of the promised 415.
   app.removeContentTypeParser("text/plain");
@@ -170,7 +173,7 @@ async function build(options: ServerOptions, redis: RedisLink | null): Promise<F
   await app.register(peopleRoutes(store, tables, onSignOut));
   await app.register(complaintRoutes(store, tables));
   await app.register(tableRoutes(store, tables, (table) => hub.spectatorView(table)));
-  await app.register(clockRoute(store, tables, hub));
+  await app.register(clockRoute(tables, hub));
   await app.register(phoneRoutes(store, tables, hub, counts, (table) => online.settingsOf(table)));
   await app.register(lobbyRoutes(store, tables, (table) => online.settingsOf(table)));
   await app.register(ratingRoutes(store));

@@ -3,17 +3,24 @@
 
 import type {} from "@fastify/swagger";
 import { ErrorBody } from "@misto/protocol";
-import type { FastifyInstance, FastifySchema } from "fastify";
+import type { FastifyInstance, FastifySchema, RouteOptions } from "fastify";
+import type {} from "./auth/access.js";
 
 /**
  * Every route's document lists the shared error answer (the error handler, errors.ts, gives every
- * refusal that shape). Only the document: the routes' own serialisation is untouched.
+ * refusal that shape), and a route declaring its access (auth/access.ts) the session it wants and
+ * who may call it (`x-access`). Only the document: the routes' own serialisation is untouched.
  */
-function withErrors({ schema, url }: { schema: FastifySchema; url: string }) {
+function withErrors({ schema, url, route }: { schema: FastifySchema; url: string; route: RouteOptions }) {
   const response = (schema?.response as Record<string, unknown> | undefined) ?? {
     "2xx": { description: "The answer (docs/api.md)" },
   };
-  return { schema: { ...schema, response: { ...response, "4xx": ErrorBody, "5xx": ErrorBody } }, url };
+  const access = route.config?.access;
+  const secured = access ? { security: [{ session: [] }], "x-access": access } : {};
+  return {
+    schema: { ...schema, ...secured, response: { ...response, "4xx": ErrorBody, "5xx": ErrorBody } },
+    url,
+  };
 }
 
 export const SWAGGER_OPTIONS = {

@@ -7,16 +7,10 @@ import { HttpError } from "../errors.js";
 import { doc } from "../openapi.js";
 import { type HostRow, type PersonRow, type Store, StoreConflict } from "../store/index.js";
 import { KeyedMutex } from "../tables/mutex.js";
+import { signedIn } from "./access.js";
 import { decoyHash, hashPassword, verifyPassword } from "./password.js";
 import { sameHash, tokenHash } from "./secrets.js";
-import {
-  endSession,
-  hostInfo,
-  requireAccount,
-  requireHost,
-  SESSION_COOKIE,
-  startSession,
-} from "./sessions.js";
+import { endSession, hostInfo, SESSION_COOKIE, startSession } from "./sessions.js";
 import { SignInThrottle } from "./sign-in-throttle.js";
 import type { AttemptCounts } from "./throttle.js";
 
@@ -118,9 +112,11 @@ export function authRoutes(
 
     app.delete(
       "/api/session",
-      { schema: { ...doc("setup", "Signs out"), response: { 204: NoContent("Signed out: no body") } } },
+      {
+        config: { access: "account" },
+        schema: { ...doc("setup", "Signs out"), response: { 204: NoContent("Signed out: no body") } },
+      },
       async (request, reply) => {
-        await requireAccount(store, request);
         const cookie = request.cookies[SESSION_COOKIE];
         await endSession(store, request, reply);
         if (cookie) onSignOut(tokenHash(cookie));
@@ -130,15 +126,19 @@ export function authRoutes(
 
     app.get(
       "/api/me",
-      { schema: { ...doc("setup", "The signed-in account"), response: { 200: HostAnswer } } },
+      {
+        config: { access: "account" },
+        schema: { ...doc("setup", "The signed-in account"), response: { 200: HostAnswer } },
+      },
       async (request) => ({
-        host: hostInfo(await requireAccount(store, request)),
+        host: hostInfo(signedIn(request)),
       }),
     );
 
     app.post(
       "/api/hosts",
       {
+        config: { access: "host" },
         schema: {
           ...doc("setup", "The admin adds a host"),
           body: NewHostBody,
@@ -146,7 +146,7 @@ export function authRoutes(
         },
       },
       async (request, reply) => {
-        const me = await requireHost(store, request);
+        const me = signedIn(request);
         if (me.role !== "admin") throw new HttpError(403, "forbidden", "only the club's admin may add hosts");
         const login = loginKey(request.body.login);
         const taken = () => new HttpError(409, "login_taken", `the login "${login}" is taken`);

@@ -1,7 +1,6 @@
 // Sessions: a random token in an HTTP-only, SameSite=Strict cookie; the store keeps its hash only.
 
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { HttpError } from "../errors.js";
 import type { HostRow, Role, Store } from "../store/index.js";
 import { newToken, tokenHash } from "./secrets.js";
 
@@ -62,30 +61,6 @@ export async function sessionHost(store: Store, cookie: string | undefined): Pro
 /** Hosts and the administration create and run tables; a member only signs in. */
 export function runsTables(account: HostRow): boolean {
   return account.role === "admin" || account.role === "host";
-}
-
-/** The request's signed-in account, whatever its role, or a 401 `signed_out`. */
-export async function requireAccount(store: Store, request: FastifyRequest): Promise<HostRow> {
-  const account = await sessionHost(store, request.cookies[SESSION_COOKIE]);
-  if (!account) throw new HttpError(401, "signed_out", "sign in first");
-  return account;
-}
-
-/** The request's host (or admin): 401 `signed_out`, or 403 `forbidden` for a member. */
-export async function requireHost(store: Store, request: FastifyRequest): Promise<HostRow> {
-  const host = await sessionHost(store, request.cookies[SESSION_COOKIE]);
-  if (!host) throw new HttpError(401, "signed_out", "sign in as a host first");
-  if (!runsTables(host))
-    throw new HttpError(403, "forbidden", "only a host or the administration runs tables");
-  return host;
-}
-
-/** The request's admin: 401 `signed_out`, or 403 `forbidden` for anyone else. */
-export async function requireAdmin(store: Store, request: FastifyRequest): Promise<HostRow> {
-  const admin = await requireAccount(store, request);
-  if (admin.role !== "admin")
-    throw new HttpError(403, "forbidden", "only the club's administration may do this");
-  return admin;
 }
 
 /** Ends the request's session and clears its cookie. */

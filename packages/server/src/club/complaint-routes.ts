@@ -13,7 +13,8 @@ import {
   TableComplaints,
 } from "@misto/protocol";
 import { Type } from "typebox";
-import { requireAccount, requireAdmin, runsTables } from "../auth/sessions.js";
+import { signedIn } from "../auth/access.js";
+import { runsTables } from "../auth/sessions.js";
 import { HttpError } from "../errors.js";
 import { doc } from "../openapi.js";
 import type { ComplaintRow, HostRow, Store } from "../store/index.js";
@@ -58,6 +59,7 @@ export function complaintRoutes(store: Store, tables: TableService): FastifyPlug
     app.post(
       "/api/tables/:id/complaints",
       {
+        config: { access: "account" },
         schema: {
           ...doc("people", "Files a complaint about a finished game or its host (CLUB-2)"),
           params: IdParams,
@@ -66,7 +68,7 @@ export function complaintRoutes(store: Store, tables: TableService): FastifyPlug
         },
       },
       async (request, reply) => {
-        const account = await requireAccount(store, request);
+        const account = signedIn(request);
         const table = await store.getTable(request.params.id);
         if (!table) throw new HttpError(404, "not_found", "there is no such table");
         // Over as the account's view tells it: a refusal must not say a night has ended the game.
@@ -102,6 +104,7 @@ export function complaintRoutes(store: Store, tables: TableService): FastifyPlug
     app.get(
       "/api/tables/:id/complaints",
       {
+        config: { access: "account" },
         schema: {
           ...doc("people", "The complaints about a game"),
           params: IdParams,
@@ -109,7 +112,7 @@ export function complaintRoutes(store: Store, tables: TableService): FastifyPlug
         },
       },
       async (request) => {
-        const account = await requireAccount(store, request);
+        const account = signedIn(request);
         const table = await store.getTable(request.params.id);
         if (!table) throw new HttpError(404, "not_found", "there is no such table");
         const all = await store.listComplaints({ tableId: table.id });
@@ -128,9 +131,11 @@ export function complaintRoutes(store: Store, tables: TableService): FastifyPlug
 
     app.get(
       "/api/complaints",
-      { schema: { ...doc("people", "Every open complaint (admin)"), response: { 200: ComplaintsAnswer } } },
-      async (request) => {
-        await requireAdmin(store, request);
+      {
+        config: { access: "admin" },
+        schema: { ...doc("people", "Every open complaint (admin)"), response: { 200: ComplaintsAnswer } },
+      },
+      async (_request) => {
         const open = await store.listComplaints({ open: true });
         return { complaints: await Promise.all(open.map(complaintInfo)) };
       },
@@ -139,6 +144,7 @@ export function complaintRoutes(store: Store, tables: TableService): FastifyPlug
     app.post(
       "/api/complaints/:id/answer",
       {
+        config: { access: "admin" },
         schema: {
           ...doc("people", "The administration answers a complaint, upholding or rejecting it if asked"),
           params: IdParams,
@@ -147,7 +153,7 @@ export function complaintRoutes(store: Store, tables: TableService): FastifyPlug
         },
       },
       async (request) => {
-        const admin = await requireAdmin(store, request);
+        const admin = signedIn(request);
         const known = await store.getComplaint(request.params.id);
         if (!known) throw new HttpError(404, "not_found", "there is no such complaint");
         const { text, decision } = request.body;

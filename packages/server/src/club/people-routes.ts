@@ -23,9 +23,10 @@ import {
   SanctionsAnswer,
 } from "@misto/protocol";
 import { Type } from "typebox";
+import { signedIn } from "../auth/access.js";
 import { hashPassword } from "../auth/password.js";
 import { loginKey, newMember } from "../auth/routes.js";
-import { endSession, requireAccount, requireAdmin, runsTables } from "../auth/sessions.js";
+import { endSession, runsTables } from "../auth/sessions.js";
 import { HttpError } from "../errors.js";
 import { doc } from "../openapi.js";
 import { type HostRow, type PersonRow, type SanctionRow, type Store, StoreConflict } from "../store/index.js";
@@ -107,6 +108,7 @@ export function peopleRoutes(
     app.get(
       "/api/people",
       {
+        config: { access: "account" },
         schema: {
           ...doc("people", "Searches the directory as you type"),
           querystring: PeopleQuery,
@@ -114,7 +116,7 @@ export function peopleRoutes(
         },
       },
       async (request) => {
-        const viewer = await requireAccount(store, request);
+        const viewer = signedIn(request);
         const limit = request.query.limit ? Number(request.query.limit) : DEFAULT_LIMIT;
         const found = await store.listPeople({ limit, ...(request.query.q ? { q: request.query.q } : {}) });
         const accounts = new Map((await store.listHosts()).map((h) => [h.personId, h]));
@@ -130,6 +132,7 @@ export function peopleRoutes(
     app.get(
       "/api/people/:id",
       {
+        config: { access: "account" },
         schema: {
           ...doc("people", "A person and his recent games"),
           params: PersonParams,
@@ -137,7 +140,7 @@ export function peopleRoutes(
         },
       },
       async (request) => {
-        const viewer = await requireAccount(store, request);
+        const viewer = signedIn(request);
         const person = await existing(request.params.id);
         const account = await store.findHostByPerson(person.id);
         const info = await personInfo(store, person, account, viewer, Date.now());
@@ -167,6 +170,7 @@ export function peopleRoutes(
     app.post(
       "/api/people",
       {
+        config: { access: "admin" },
         schema: {
           ...doc("people", "Adds a member (admin)"),
           body: NewPersonBody,
@@ -174,7 +178,7 @@ export function peopleRoutes(
         },
       },
       async (request, reply) => {
-        const admin = await requireAdmin(store, request);
+        const admin = signedIn(request);
         const at = Date.now();
         const person = { ...newMember(request.body.name, at), council: request.body.council === true };
         const wanted = request.body.account;
@@ -207,6 +211,7 @@ export function peopleRoutes(
     app.patch(
       "/api/people/:id",
       {
+        config: { access: "admin" },
         schema: {
           ...doc("people", "Sets a person's role or council (admin)"),
           params: PersonParams,
@@ -215,7 +220,7 @@ export function peopleRoutes(
         },
       },
       async (request) => {
-        const admin = await requireAdmin(store, request);
+        const admin = signedIn(request);
         const person = await existing(request.params.id);
         const { council, role } = request.body;
         if (council !== undefined && person.kind !== "member") {
@@ -244,6 +249,7 @@ export function peopleRoutes(
     app.post(
       "/api/people/:id/merge",
       {
+        config: { access: "admin" },
         schema: {
           ...doc("people", "Merges a guest into a member (admin)"),
           params: PersonParams,
@@ -252,7 +258,7 @@ export function peopleRoutes(
         },
       },
       async (request) => {
-        const admin = await requireAdmin(store, request);
+        const admin = signedIn(request);
         const guest = await existing(request.params.id);
         const member = await existing(request.body.into);
         if (guest.kind !== "guest" || member.kind !== "member") {
@@ -273,6 +279,7 @@ export function peopleRoutes(
     app.post(
       "/api/people/:id/password",
       {
+        config: { access: "admin" },
         schema: {
           ...doc("people", "Sets a member's new password (admin)"),
           params: PersonParams,
@@ -281,7 +288,6 @@ export function peopleRoutes(
         },
       },
       async (request, reply) => {
-        await requireAdmin(store, request);
         const account = await accountOf(await existing(request.params.id));
         await store.setPasswordHash(account.id, await hashPassword(request.body.password));
         // The old password's sessions end with it.
@@ -293,6 +299,7 @@ export function peopleRoutes(
     app.delete(
       "/api/people/:id/sessions",
       {
+        config: { access: "admin" },
         schema: {
           ...doc("people", "Signs a member out everywhere (admin)"),
           params: PersonParams,
@@ -300,7 +307,6 @@ export function peopleRoutes(
         },
       },
       async (request) => {
-        await requireAdmin(store, request);
         const account = await accountOf(await existing(request.params.id));
         return { ended: await signOutEverywhere(account.id) };
       },
@@ -309,13 +315,14 @@ export function peopleRoutes(
     app.delete(
       "/api/sessions",
       {
+        config: { access: "account" },
         schema: {
           ...doc("people", "Signs one's own account out everywhere"),
           response: { 200: EndedAnswer },
         },
       },
       async (request, reply) => {
-        const me = await requireAccount(store, request);
+        const me = signedIn(request);
         // This session is among them; its cookie is cleared too.
         const ended = await signOutEverywhere(me.id);
         await endSession(store, request, reply);
@@ -326,6 +333,7 @@ export function peopleRoutes(
     app.get(
       "/api/people/:id/sanctions",
       {
+        config: { access: "account" },
         schema: {
           ...doc("people", "A person's sanctions"),
           params: PersonParams,
@@ -333,7 +341,7 @@ export function peopleRoutes(
         },
       },
       async (request) => {
-        const viewer = await requireAccount(store, request);
+        const viewer = signedIn(request);
         const person = await existing(request.params.id);
         if (viewer.role !== "admin" && viewer.personId !== person.id) {
           throw new HttpError(
@@ -353,6 +361,7 @@ export function peopleRoutes(
     app.post(
       "/api/people/:id/sanctions",
       {
+        config: { access: "admin" },
         schema: {
           ...doc("people", "Records a sanction, up to a ban (CLUB-3, admin)"),
           params: PersonParams,
@@ -361,7 +370,7 @@ export function peopleRoutes(
         },
       },
       async (request, reply) => {
-        const admin = await requireAdmin(store, request);
+        const admin = signedIn(request);
         const person = await existing(request.params.id);
         const at = Date.now();
         const { kind, reason } = request.body;

@@ -18,7 +18,7 @@ import {
 import { recap, recordJson } from "@misto/record";
 import type { FastifyReply } from "fastify";
 import { Type } from "typebox";
-import { requireAccount, requireAdmin, requireHost } from "../auth/sessions.js";
+import { signedIn } from "../auth/access.js";
 import { HttpError } from "../errors.js";
 import { correctSeat } from "../rating/correct.js";
 import { csv } from "../rating/csv.js";
@@ -66,6 +66,7 @@ export function gameRoutes(store: Store): FastifyPluginAsyncTypebox {
     app.get(
       "/api/games",
       {
+        config: { access: "account" },
         schema: {
           summary: "The archive: finished games, newest first, with filters",
           tags: ["archive"],
@@ -74,7 +75,6 @@ export function gameRoutes(store: Store): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        await requireAccount(store, request);
         const q = request.query;
         for (const [field, value] of [
           ["from", q.from],
@@ -121,6 +121,7 @@ export function gameRoutes(store: Store): FastifyPluginAsyncTypebox {
     app.get(
       "/api/games/:id",
       {
+        config: { access: "account" },
         schema: {
           summary: "A finished game: players, points, recap, corrections",
           tags: ["archive"],
@@ -129,7 +130,6 @@ export function gameRoutes(store: Store): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        await requireAccount(store, request);
         const game = await store.getGame(request.params.id);
         if (!game) throw noGame();
         const [corrections, entries, people] = await Promise.all([
@@ -167,6 +167,7 @@ export function gameRoutes(store: Store): FastifyPluginAsyncTypebox {
     app.get(
       "/api/games/:id/record",
       {
+        config: { access: "account" },
         schema: {
           summary: "A finished game's record (misto-record v2), as a download",
           tags: ["archive"],
@@ -175,7 +176,6 @@ export function gameRoutes(store: Store): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        await requireAccount(store, request);
         const game = await store.getGame(request.params.id);
         if (!game) throw noGame();
         const record = await recordOf(store, game);
@@ -191,6 +191,7 @@ export function gameRoutes(store: Store): FastifyPluginAsyncTypebox {
     app.put(
       "/api/games/:id/points",
       {
+        config: { access: "host" },
         schema: {
           summary: "A host corrects a seat's points (recorded with who and when)",
           tags: ["archive"],
@@ -200,7 +201,7 @@ export function gameRoutes(store: Store): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const host = await requireHost(store, request);
+        const host = signedIn(request);
         const game = await store.getGame(request.params.id);
         if (!game) throw noGame();
         return correctSeat(store, host, game, request.body);
@@ -210,11 +211,9 @@ export function gameRoutes(store: Store): FastifyPluginAsyncTypebox {
     app.post(
       "/api/games/import",
       {
-        bodyLimit: IMPORT_BODY_LIMIT,
         // Only the admin may send a body this large: the session is checked before it is read.
-        onRequest: async (request) => {
-          await requireAdmin(store, request);
-        },
+        config: { access: "admin", accessBeforeBody: true },
+        bodyLimit: IMPORT_BODY_LIMIT,
         schema: {
           summary:
             "Imports one record or a misto-archive (admin); nothing is imported when any record is invalid",
@@ -227,7 +226,7 @@ export function gameRoutes(store: Store): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        const admin = await requireAdmin(store, request);
+        const admin = signedIn(request);
         const checked = await checkImport(request.body, (keys) => store.archive.knownKeys(keys));
         if (!checked.ok) {
           throw new HttpError(
@@ -244,6 +243,7 @@ export function gameRoutes(store: Store): FastifyPluginAsyncTypebox {
     app.get(
       "/api/export/rating.csv",
       {
+        config: { access: "account" },
         schema: {
           summary: "The rating table as CSV",
           tags: ["exports"],
@@ -254,7 +254,6 @@ export function gameRoutes(store: Store): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        await requireAccount(store, request);
         const season = await findSeason(store, request.query.season);
         const rows = await seasonRating(store, season);
         const text = csv(
@@ -284,6 +283,7 @@ export function gameRoutes(store: Store): FastifyPluginAsyncTypebox {
     app.get(
       "/api/export/games.csv",
       {
+        config: { access: "account" },
         schema: {
           summary: "Every finished game as CSV, one row per game",
           tags: ["exports"],
@@ -292,8 +292,7 @@ export function gameRoutes(store: Store): FastifyPluginAsyncTypebox {
           },
         },
       },
-      async (request, reply) => {
-        await requireAccount(store, request);
+      async (_request, reply) => {
         const ledger = await loadLedger(store);
         const seatColumns = Array.from({ length: 12 }, (_, i) => [
           `seat${i + 1}_name`,
@@ -320,14 +319,14 @@ export function gameRoutes(store: Store): FastifyPluginAsyncTypebox {
     app.get(
       "/api/export/records",
       {
+        config: { access: "account" },
         schema: {
           summary: "Every finished game's record in one misto-archive, as a download",
           tags: ["exports"],
           response: { 200: ArchiveFile },
         },
       },
-      async (request, reply) => {
-        await requireAccount(store, request);
+      async (_request, reply) => {
         const archive = await exportClubArchive(store);
         return download(
           reply,

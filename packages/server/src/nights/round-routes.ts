@@ -4,7 +4,7 @@
 
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { DrawBody, IdParams, NightPage, PairBody, PairParams, RoundParams, SwapBody } from "@misto/protocol";
-import { requireHost } from "../auth/sessions.js";
+import { signedIn } from "../auth/access.js";
 import { HttpError } from "../errors.js";
 import { doc } from "../openapi.js";
 import type { Store } from "../store/index.js";
@@ -18,6 +18,7 @@ export function roundRoutes(store: Store, tables: TableService): FastifyPluginAs
     app.post(
       "/api/nights/:id/pairs",
       {
+        config: { access: "host" },
         schema: {
           ...doc("nights", "Keeps two people apart (a couple, a family) or together at the night's draws"),
           params: IdParams,
@@ -26,7 +27,7 @@ export function roundRoutes(store: Store, tables: TableService): FastifyPluginAs
         },
       },
       async (request, reply) => {
-        const host = await requireHost(store, request);
+        const host = signedIn(request);
         const night = await findNight(store, request.params.id);
         const { kind } = request.body;
         const [a, b] = [request.body.a, request.body.b].sort() as [string, string];
@@ -43,6 +44,7 @@ export function roundRoutes(store: Store, tables: TableService): FastifyPluginAs
     app.delete(
       "/api/nights/:id/pairs/:a/:b",
       {
+        config: { access: "host" },
         schema: {
           ...doc("nights", "Ends a pair's policy"),
           params: PairParams,
@@ -50,7 +52,7 @@ export function roundRoutes(store: Store, tables: TableService): FastifyPluginAs
         },
       },
       async (request) => {
-        const host = await requireHost(store, request);
+        const host = signedIn(request);
         const night = await findNight(store, request.params.id);
         const [a, b] = [request.params.a, request.params.b].sort() as [string, string];
         if (!(await store.nights.removePair(night.id, a, b))) {
@@ -63,6 +65,7 @@ export function roundRoutes(store: Store, tables: TableService): FastifyPluginAs
     app.post(
       "/api/nights/:id/rounds",
       {
+        config: { access: "host" },
         schema: {
           ...doc("nights", "Draws the next round from the checked-in players (the undealt one again)"),
           params: IdParams,
@@ -71,7 +74,7 @@ export function roundRoutes(store: Store, tables: TableService): FastifyPluginAs
         },
       },
       async (request, reply) => {
-        const host = await requireHost(store, request);
+        const host = signedIn(request);
         const night = await findNight(store, request.params.id);
         await drawNext(store, night, request.body.balance);
         return reply.code(201).send(await nightPage(store, night, host));
@@ -81,6 +84,7 @@ export function roundRoutes(store: Store, tables: TableService): FastifyPluginAs
     app.post(
       "/api/nights/:id/rounds/:n/swap",
       {
+        config: { access: "host" },
         schema: {
           ...doc("nights", "Two players of an undealt round trade places"),
           params: RoundParams,
@@ -89,7 +93,7 @@ export function roundRoutes(store: Store, tables: TableService): FastifyPluginAs
         },
       },
       async (request) => {
-        const host = await requireHost(store, request);
+        const host = signedIn(request);
         const night = await findNight(store, request.params.id);
         await swap(store, night, Number(request.params.n), request.body.a, request.body.b);
         return nightPage(store, night, host);
@@ -99,6 +103,7 @@ export function roundRoutes(store: Store, tables: TableService): FastifyPluginAs
     app.post(
       "/api/nights/:id/rounds/:n/tables",
       {
+        config: { access: "host" },
         schema: {
           ...doc("nights", "Deals the round: makes its tables, seats named by person, each with its host"),
           params: RoundParams,
@@ -106,7 +111,7 @@ export function roundRoutes(store: Store, tables: TableService): FastifyPluginAs
         },
       },
       async (request, reply) => {
-        const host = await requireHost(store, request);
+        const host = signedIn(request);
         const night = await findNight(store, request.params.id);
         await deal(store, tables, night, Number(request.params.n));
         return reply.code(201).send(await nightPage(store, night, host));

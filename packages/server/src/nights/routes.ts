@@ -5,7 +5,8 @@ import { randomUUID } from "node:crypto";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { CheckInBody, DoorBody, IdParams, NewNightBody, NightPage, NightsAnswer } from "@misto/protocol";
 import { Type } from "typebox";
-import { requireAccount, requireHost, runsTables } from "../auth/sessions.js";
+import { signedIn } from "../auth/access.js";
+import { runsTables } from "../auth/sessions.js";
 import { guestNamed } from "../club/seating.js";
 import { HttpError } from "../errors.js";
 import { doc } from "../openapi.js";
@@ -50,9 +51,12 @@ export function nightRoutes(store: Store): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
       "/api/nights",
-      { schema: { ...doc("nights", "The club's nights, upcoming first"), response: { 200: NightsAnswer } } },
+      {
+        config: { access: "account" },
+        schema: { ...doc("nights", "The club's nights, upcoming first"), response: { 200: NightsAnswer } },
+      },
       async (request) => {
-        const account = await requireAccount(store, request);
+        const account = signedIn(request);
         return { nights: await nightList(store, account, Date.now()) };
       },
     );
@@ -79,6 +83,7 @@ export function nightRoutes(store: Store): FastifyPluginAsyncTypebox {
     app.post(
       "/api/nights",
       {
+        config: { access: "host" },
         schema: {
           ...doc("nights", "Announces a club night"),
           body: NewNightBody,
@@ -86,7 +91,7 @@ export function nightRoutes(store: Store): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        const host = await requireHost(store, request);
+        const host = signedIn(request);
         await checkHosts(store, request.body.hosts);
         const night: NightRow = {
           id: randomUUID(),
@@ -107,18 +112,20 @@ export function nightRoutes(store: Store): FastifyPluginAsyncTypebox {
     app.get(
       "/api/nights/:id",
       {
+        config: { access: "account" },
         schema: {
           ...doc("nights", "A night: the viewer's place, the sign-ups (to a host), the rounds"),
           params: IdParams,
           response: { 200: NightPage },
         },
       },
-      async (request) => page(request.params.id, await requireAccount(store, request)),
+      async (request) => page(request.params.id, signedIn(request)),
     );
 
     app.post(
       "/api/nights/:id/signup",
       {
+        config: { access: "account" },
         schema: {
           ...doc("nights", "Signs the account's person up (past the capacity: the waiting list)"),
           params: IdParams,
@@ -126,7 +133,7 @@ export function nightRoutes(store: Store): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const account = await requireAccount(store, request);
+        const account = signedIn(request);
         const night = await findNight(store, request.params.id);
         const now = Date.now();
         if (!account.personId) throw new HttpError(422, "no_person", "the account has no person to sign up");
@@ -150,6 +157,7 @@ export function nightRoutes(store: Store): FastifyPluginAsyncTypebox {
     app.delete(
       "/api/nights/:id/signup",
       {
+        config: { access: "account" },
         schema: {
           ...doc("nights", "Cancels the account's sign-up: the waiting list moves up"),
           params: IdParams,
@@ -157,7 +165,7 @@ export function nightRoutes(store: Store): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const account = await requireAccount(store, request);
+        const account = signedIn(request);
         const night = await findNight(store, request.params.id);
         if (!account.personId || !(await store.nights.removeEntry(night.id, account.personId))) {
           throw new HttpError(404, "not_signed_up", "the account is not signed up for this night");
@@ -169,6 +177,7 @@ export function nightRoutes(store: Store): FastifyPluginAsyncTypebox {
     app.post(
       "/api/nights/:id/guests",
       {
+        config: { access: "host" },
         schema: {
           ...doc("nights", "A host adds a player at the door (checked in, whatever the capacity)"),
           params: IdParams,
@@ -177,7 +186,7 @@ export function nightRoutes(store: Store): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        const host = await requireHost(store, request);
+        const host = signedIn(request);
         const night = await findNight(store, request.params.id);
         const now = Date.now();
         const body = request.body;
@@ -211,6 +220,7 @@ export function nightRoutes(store: Store): FastifyPluginAsyncTypebox {
     app.post(
       "/api/nights/:id/checkin",
       {
+        config: { access: "host" },
         schema: {
           ...doc("nights", "A host marks who came (or undoes it)"),
           params: IdParams,
@@ -219,7 +229,7 @@ export function nightRoutes(store: Store): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const host = await requireHost(store, request);
+        const host = signedIn(request);
         const night = await findNight(store, request.params.id);
         const now = Date.now();
         const { person, present } = request.body;

@@ -4,7 +4,6 @@
 
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { IdParams, NightStandings } from "@misto/protocol";
-import { requireAccount } from "../auth/sessions.js";
 import { doc } from "../openapi.js";
 import { DEFAULT_SCORING } from "../scoring/settings.js";
 import type { Store } from "../store/index.js";
@@ -17,6 +16,7 @@ export function nightStandingsRoute(store: Store): FastifyPluginAsyncTypebox {
     app.get(
       "/api/nights/:id/standings",
       {
+        config: { access: "account" },
         schema: {
           ...doc("nights", "The evening's standings by the default scoring, live as each game ends"),
           params: IdParams,
@@ -24,7 +24,6 @@ export function nightStandingsRoute(store: Store): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        await requireAccount(store, request);
         const night = await findNight(store, request.params.id);
         return { scoring: DEFAULT_SCORING, standings: standingRows(await nightStandings(store, night)) };
       },

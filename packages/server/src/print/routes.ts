@@ -4,7 +4,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { IdParams, PdfFile, PrintQuery, type RoundInfo, RoundParams } from "@misto/protocol";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { requireAccount } from "../auth/sessions.js";
+import { signedIn } from "../auth/access.js";
 import { HttpError } from "../errors.js";
 import { recordOf } from "../games/archive.js";
 import { findNight } from "../nights/routes.js";
@@ -56,6 +56,7 @@ export function printRoutes(store: Store): FastifyPluginAsyncTypebox {
     app.get(
       "/api/games/:id/protocol.pdf",
       {
+        config: { access: "account" },
         schema: {
           ...doc("archive", "A finished game's protocol as a PDF (A4), in the language asked for"),
           params: IdParams,
@@ -64,7 +65,6 @@ export function printRoutes(store: Store): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        await requireAccount(store, request);
         // Only a finished game is kept as one: a result not yet announced is no game's to print.
         const game = await store.getGame(request.params.id);
         if (!game) throw new HttpError(404, "not_found", "there is no such finished game");
@@ -98,6 +98,7 @@ export function printRoutes(store: Store): FastifyPluginAsyncTypebox {
     app.get(
       "/api/nights/:id/rounds/:n/seating.pdf",
       {
+        config: { access: "account" },
         schema: {
           ...doc("nights", "A night's round's seating sheet as a PDF (A4): each table's host and seats"),
           params: RoundParams,
@@ -106,7 +107,7 @@ export function printRoutes(store: Store): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        const account = await requireAccount(store, request);
+        const account = signedIn(request);
         const night = await findNight(store, request.params.id);
         const page = await nightPage(store, night, account);
         const [lang, n] = [printLanguage(request.query, request), Number(request.params.n)];
@@ -117,6 +118,7 @@ export function printRoutes(store: Store): FastifyPluginAsyncTypebox {
     app.get(
       "/api/tournaments/:id/rounds/:n/seating.pdf",
       {
+        config: { access: "account" },
         schema: {
           ...doc("tournaments", "A tournament's round's (or the final's) seating sheet as a PDF (A4)"),
           params: RoundParams,
@@ -125,7 +127,7 @@ export function printRoutes(store: Store): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        const account = await requireAccount(store, request);
+        const account = signedIn(request);
         const page = await tournamentPage(store, await findTournament(store, request.params.id), account);
         const rounds = [...page.rounds, ...(page.final ? [page.final] : [])];
         const [lang, n] = [printLanguage(request.query, request), Number(request.params.n)];
@@ -139,6 +141,7 @@ export function printRoutes(store: Store): FastifyPluginAsyncTypebox {
     app.get(
       "/api/tournaments/:id/standings.pdf",
       {
+        config: { access: "account" },
         schema: {
           ...doc("tournaments", "A tournament's live standings as a PDF (A4), in the JSON standings' order"),
           params: IdParams,
@@ -147,7 +150,6 @@ export function printRoutes(store: Store): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        await requireAccount(store, request);
         const t = await findTournament(store, request.params.id);
         const lang = printLanguage(request.query, request);
         const { sheet, table } = standingsSheet(t, standingRows(await tournamentStandings(store, t)), lang);
@@ -158,6 +160,7 @@ export function printRoutes(store: Store): FastifyPluginAsyncTypebox {
     app.get(
       "/api/nights/:id/standings.pdf",
       {
+        config: { access: "account" },
         schema: {
           ...doc("nights", "The evening's standings as a PDF (A4), in the JSON standings' order"),
           params: IdParams,
@@ -166,7 +169,6 @@ export function printRoutes(store: Store): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        await requireAccount(store, request);
         const night = await findNight(store, request.params.id);
         const lang = printLanguage(request.query, request);
         const { sheet, table } = standingsSheet(

@@ -17,7 +17,6 @@ import {
   SeasonsAnswer,
 } from "@misto/protocol";
 import { Type } from "typebox";
-import { requireAccount, requireAdmin } from "../auth/sessions.js";
 import { HttpError } from "../errors.js";
 import { pageLimit, readCursor, writeCursor } from "../games/cursor.js";
 import type { SeasonRow, Store } from "../store/index.js";
@@ -54,10 +53,10 @@ export function ratingRoutes(store: Store): FastifyPluginAsyncTypebox {
     app.get(
       "/api/seasons",
       {
+        config: { access: "account" },
         schema: { summary: "The seasons, newest first", tags: ["rating"], response: { 200: SeasonsAnswer } },
       },
-      async (request) => {
-        await requireAccount(store, request);
+      async (_request) => {
         return { seasons: (await store.listSeasons()).map(seasonOf) };
       },
     );
@@ -65,6 +64,7 @@ export function ratingRoutes(store: Store): FastifyPluginAsyncTypebox {
     app.post(
       "/api/seasons",
       {
+        config: { access: "admin" },
         schema: {
           summary: "A new season (admin)",
           tags: ["rating"],
@@ -73,7 +73,6 @@ export function ratingRoutes(store: Store): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        await requireAdmin(store, request);
         const { from, until } = request.body;
         const name = request.body.name.trim();
         for (const [field, value] of [
@@ -106,6 +105,7 @@ export function ratingRoutes(store: Store): FastifyPluginAsyncTypebox {
     app.delete(
       "/api/seasons/:id",
       {
+        config: { access: "admin" },
         schema: {
           summary: "Deletes a season (admin)",
           tags: ["rating"],
@@ -114,7 +114,6 @@ export function ratingRoutes(store: Store): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        await requireAdmin(store, request);
         if (!(await store.deleteSeason(request.params.id))) {
           throw new HttpError(404, "not_found", "there is no such season");
         }
@@ -125,6 +124,7 @@ export function ratingRoutes(store: Store): FastifyPluginAsyncTypebox {
     app.get(
       "/api/rating",
       {
+        config: { access: "account" },
         schema: {
           summary: "The rating table of a season or all time",
           tags: ["rating"],
@@ -133,7 +133,6 @@ export function ratingRoutes(store: Store): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        await requireAccount(store, request);
         const season = await findSeason(store, request.query.season);
         return { season: season ? seasonOf(season) : null, rows: await seasonRating(store, season) };
       },
@@ -142,6 +141,7 @@ export function ratingRoutes(store: Store): FastifyPluginAsyncTypebox {
     app.get(
       "/api/people/:id/stats",
       {
+        config: { access: "account" },
         schema: {
           summary: "A player's games, wins, cards and skill history",
           tags: ["rating"],
@@ -151,7 +151,6 @@ export function ratingRoutes(store: Store): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        await requireAccount(store, request);
         const person = await store.resolvePerson(request.params.id);
         if (!person) throw new HttpError(404, "not_found", "there is no such person");
         await store.archive.settled();
@@ -181,14 +180,14 @@ export function ratingRoutes(store: Store): FastifyPluginAsyncTypebox {
     app.get(
       "/api/club/stats",
       {
+        config: { access: "account" },
         schema: {
           summary: "The club's win rates by season, game length, eliminations, the note",
           tags: ["rating"],
           response: { 200: ClubStatsAnswer },
         },
       },
-      async (request) => {
-        await requireAccount(store, request);
+      async (_request) => {
         await store.archive.settled();
         const [totals, seasons] = await Promise.all([store.archive.clubTotals(), store.listSeasons()]);
         const stats = clubPage(totals, seasons);
@@ -202,14 +201,14 @@ export function ratingRoutes(store: Store): FastifyPluginAsyncTypebox {
     app.get(
       "/api/rating/recompute",
       {
+        config: { access: "account" },
         schema: {
           summary: "The recompute job's progress (the archive's totals and skill, in the background)",
           tags: ["rating"],
           response: { 200: RecomputeAnswer },
         },
       },
-      async (request) => {
-        await requireAccount(store, request);
+      async (_request) => {
         return store.archive.progress();
       },
     );
@@ -217,14 +216,14 @@ export function ratingRoutes(store: Store): FastifyPluginAsyncTypebox {
     app.post(
       "/api/rating/recompute",
       {
+        config: { access: "admin" },
         schema: {
           summary: "Starts the recompute job (admin); answers at once with its progress",
           tags: ["rating"],
           response: { 202: RecomputeAnswer },
         },
       },
-      async (request, reply) => {
-        await requireAdmin(store, request);
+      async (_request, reply) => {
         store.archive.recompute("admin");
         return reply.code(202).send(store.archive.progress());
       },

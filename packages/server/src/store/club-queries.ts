@@ -1,5 +1,5 @@
 // The club's rows beyond the game (docs/club.md): sanctions (CLUB-3) and complaints (CLUB-2),
-// the same queries on SQLite and PostgreSQL. KyselyStore hands each call here.
+// the same queries on SQLite and PostgreSQL. KyselyPeople (kysely-people.ts) hands each call here.
 
 import type { Kysely, Selectable } from "kysely";
 import { type ComplaintsTable, type Database, millis, type SanctionsTable } from "./schema.js";

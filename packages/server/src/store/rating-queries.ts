@@ -1,5 +1,5 @@
 // The rating's queries (rating-types.ts), the same on SQLite and PostgreSQL, through Kysely.
-// KyselyStore delegates to these; the closing append calls insertResult inside its own transaction.
+// KyselyRating (kysely-rating.ts) delegates to these; the closing append (kysely-appends.ts) calls insertResult inside its own transaction.
 
 import { type Kysely, type Selectable, sql, type Transaction } from "kysely";
 import type { GameResult } from "../rating/result.js";

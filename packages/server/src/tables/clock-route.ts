@@ -4,20 +4,19 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { ClockBody, Id, NoContent } from "@misto/protocol";
 import { Type } from "typebox";
-import { requireHost } from "../auth/sessions.js";
 import { HttpError } from "../errors.js";
 import { doc } from "../openapi.js";
 import type { Hub } from "../realtime/hub.js";
-import type { Store } from "../store/index.js";
 import type { TableService } from "./service.js";
 
 const TableParams = Type.Object({ id: Id });
 
-export function clockRoute(store: Store, tables: TableService, hub: Hub): FastifyPluginAsyncTypebox {
+export function clockRoute(tables: TableService, hub: Hub): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.post(
       "/api/tables/:id/clock",
       {
+        config: { access: "host" },
         schema: {
           ...doc("tables", "The host's step clock: paused or running, and what is left"),
           params: TableParams,
@@ -26,8 +25,7 @@ export function clockRoute(store: Store, tables: TableService, hub: Hub): Fastif
         },
       },
       async (request, reply) => {
-        // As for the host's commands: a host of the club, at a table a person hosts.
-        await requireHost(store, request);
+        // As for the host's commands: a host of the club (its access), at a table a person hosts.
         const { id } = request.params;
         const row = await tables.row(id);
         if (!row) throw new HttpError(404, "not_found", "there is no such table");

@@ -5,7 +5,6 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { resultOf } from "@misto/engine";
 import { JoinAnswer, LobbyAnswer, LobbyParams, type LobbyTable } from "@misto/protocol";
 import { newToken, tokenHash } from "../auth/secrets.js";
-import { requireAccount } from "../auth/sessions.js";
 import { HttpError } from "../errors.js";
 import { doc } from "../openapi.js";
 import { type Store, StoreConflict, type TableRow } from "../store/index.js";
@@ -40,13 +39,13 @@ export function lobbyRoutes(
     app.get(
       "/api/lobby",
       {
+        config: { access: "account" },
         schema: {
           ...doc("lobby", "The online tables to join or follow, public facts only"),
           response: { 200: LobbyAnswer },
         },
       },
-      async (request) => {
-        await requireAccount(store, request);
+      async (_request) => {
         const listed: LobbyTable[] = [];
         for (const row of await store.listTables()) {
           if (!row.online || row.phase === "closed") continue;
@@ -77,6 +76,7 @@ export function lobbyRoutes(
     app.post(
       "/api/lobby/:id/join",
       {
+        config: { access: "account" },
         schema: {
           ...doc("lobby", "Takes a free human seat of an open online table (its seat token)"),
           params: LobbyParams,
@@ -84,7 +84,6 @@ export function lobbyRoutes(
         },
       },
       async (request, reply) => {
-        await requireAccount(store, request);
         const row = await tables.row(request.params.id);
         const live = row?.online ? await tables.get(row.id) : null;
         if (!row || !live) throw noTable();

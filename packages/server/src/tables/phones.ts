@@ -16,7 +16,6 @@ import {
 import type { FastifyReply } from "fastify";
 import { Type } from "typebox";
 import { newToken, tokenHash } from "../auth/secrets.js";
-import { requireHost } from "../auth/sessions.js";
 import { type AttemptCounts, JOIN_LIMIT, tooManyAttempts } from "../auth/throttle.js";
 import { HttpError } from "../errors.js";
 import { doc } from "../openapi.js";
@@ -87,6 +86,7 @@ export function phoneRoutes(
     app.get(
       "/api/tables/:id/seats",
       {
+        config: { access: "host" },
         schema: {
           ...doc("phones", "The join code and which seats have a phone"),
           params: TableParams,
@@ -94,7 +94,6 @@ export function phoneRoutes(
         },
       },
       async (request) => {
-        await requireHost(store, request);
         const table = await tables.get(request.params.id);
         if (!table) throw noTable();
         const code = await tables.joinCode(table.id);
@@ -118,6 +117,7 @@ export function phoneRoutes(
     app.delete(
       "/api/tables/:id/seats/:seat",
       {
+        config: { access: "host" },
         schema: {
           ...doc("phones", "Frees a seat: its token stops working"),
           params: SeatParams,
@@ -125,7 +125,6 @@ export function phoneRoutes(
         },
       },
       async (request, reply) => {
-        await requireHost(store, request);
         const { id } = request.params;
         const seat = Number(request.params.seat);
         // Under the table's lock: no phone command or subscription slips past the freeing.

@@ -16,7 +16,8 @@ import {
 import { recordJson, toRecord } from "@misto/record";
 import type { FastifyReply } from "fastify";
 import { Type } from "typebox";
-import { requireHost, runsTables, SESSION_COOKIE, sessionHost } from "../auth/sessions.js";
+import { signedIn } from "../auth/access.js";
+import { runsTables, SESSION_COOKIE, sessionHost } from "../auth/sessions.js";
 import { HttpError } from "../errors.js";
 import { doc } from "../openapi.js";
 import type { Store } from "../store/index.js";
@@ -59,9 +60,12 @@ export function tableRoutes(
   return async (app) => {
     app.get(
       "/api/tables",
-      { schema: { ...doc("tables", "The tables, newest first"), response: { 200: TablesAnswer } } },
+      {
+        config: { access: "host" },
+        schema: { ...doc("tables", "The tables, newest first"), response: { 200: TablesAnswer } },
+      },
       async (request) => {
-        const host = await requireHost(store, request);
+        const host = signedIn(request);
         const rows = await store.listTables();
         const names = new Map<string, string>();
         for (const row of rows) {
@@ -89,6 +93,7 @@ export function tableRoutes(
     app.post(
       "/api/tables",
       {
+        config: { access: "host" },
         schema: {
           ...doc("tables", "Seats twelve players and deals"),
           body: NewTableBody,
@@ -96,7 +101,7 @@ export function tableRoutes(
         },
       },
       async (request, reply) => {
-        const host = await requireHost(store, request);
+        const host = signedIn(request);
         return reply.code(201).send(await tables.create(host, request.body));
       },
     );
@@ -104,6 +109,7 @@ export function tableRoutes(
     app.get(
       "/api/tables/:id",
       {
+        config: { access: "host" },
         schema: {
           ...doc("tables", "Every event of a table"),
           params: TableParams,
@@ -111,7 +117,6 @@ export function tableRoutes(
         },
       },
       async (request) => {
-        await requireHost(store, request);
         const { id } = request.params;
         const row = await tables.row(id);
         if (!row) throw noTable();
@@ -127,6 +132,7 @@ export function tableRoutes(
     app.post(
       "/api/tables/:id/commands",
       {
+        config: { access: "host" },
         schema: {
           ...doc("tables", "A host's command, acknowledged once stored"),
           params: TableParams,
@@ -135,7 +141,6 @@ export function tableRoutes(
         },
       },
       async (request) => {
-        await requireHost(store, request);
         const row = await tables.row(request.params.id);
         if (row?.online) {
           throw new HttpError(

@@ -26,6 +26,7 @@ export function refereeRoutes(store: Store): FastifyPluginAsyncTypebox {
     app.put(
       "/api/tournaments/:id/games/:table/points",
       {
+        config: { access: "host" },
         schema: {
           ...doc(
             "tournaments",
@@ -50,6 +51,7 @@ export function refereeRoutes(store: Store): FastifyPluginAsyncTypebox {
     app.post(
       "/api/tournaments/:id/objections/:complaint",
       {
+        config: { access: "host" },
         schema: {
           ...doc("tournaments", "The chief referee decides an objection to one of its games (CLUB-2)"),
           params: ObjectionParams,

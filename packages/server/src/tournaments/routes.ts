@@ -16,7 +16,7 @@ import {
   TournamentsAnswer,
 } from "@misto/protocol";
 import type { FastifyRequest } from "fastify";
-import { requireAccount, requireHost } from "../auth/sessions.js";
+import { signedIn } from "../auth/access.js";
 import { guestNamed } from "../club/seating.js";
 import { HttpError } from "../errors.js";
 import { checkHosts } from "../nights/routes.js";
@@ -41,7 +41,7 @@ export async function requireReferee(
   request: FastifyRequest,
   id: string,
 ): Promise<{ account: HostRow; t: TournamentRow }> {
-  const account = await requireHost(store, request);
+  const account = signedIn(request);
   const t = await findTournament(store, id);
   if (!referees(t, account)) {
     throw new HttpError(
@@ -69,13 +69,13 @@ export function tournamentRoutes(store: Store, tables: TableService): FastifyPlu
     app.get(
       "/api/tournaments",
       {
+        config: { access: "account" },
         schema: {
           ...doc("tournaments", "The club's tournaments, by start"),
           response: { 200: TournamentsAnswer },
         },
       },
-      async (request) => {
-        await requireAccount(store, request);
+      async (_request) => {
         return { tournaments: await tournamentList(store) };
       },
     );
@@ -83,6 +83,7 @@ export function tournamentRoutes(store: Store, tables: TableService): FastifyPlu
     app.post(
       "/api/tournaments",
       {
+        config: { access: "host" },
         schema: {
           ...doc("tournaments", "Creates a tournament: rounds, tables, final, referees, scoring"),
           body: NewTournamentBody,
@@ -90,7 +91,7 @@ export function tournamentRoutes(store: Store, tables: TableService): FastifyPlu
         },
       },
       async (request, reply) => {
-        const host = await requireHost(store, request);
+        const host = signedIn(request);
         const body = request.body;
         await checkHosts(store, [body.chief, ...body.hosts]);
         const t: TournamentRow = {
@@ -117,6 +118,7 @@ export function tournamentRoutes(store: Store, tables: TableService): FastifyPlu
     app.get(
       "/api/tournaments/:id",
       {
+        config: { access: "account" },
         schema: {
           ...doc("tournaments", "A tournament: players, rounds, seating, final, live standings"),
           params: IdParams,
@@ -124,7 +126,7 @@ export function tournamentRoutes(store: Store, tables: TableService): FastifyPlu
         },
       },
       async (request) => {
-        const account = await requireAccount(store, request);
+        const account = signedIn(request);
         return tournamentPage(store, await findTournament(store, request.params.id), account);
       },
     );
@@ -132,6 +134,7 @@ export function tournamentRoutes(store: Store, tables: TableService): FastifyPlu
     app.post(
       "/api/tournaments/:id/players",
       {
+        config: { access: "host" },
         schema: {
           ...doc("tournaments", "The referee adds a player (a member, or a guest by name) before the draw"),
           params: IdParams,
@@ -168,6 +171,7 @@ export function tournamentRoutes(store: Store, tables: TableService): FastifyPlu
     app.post(
       "/api/tournaments/:id/draw",
       {
+        config: { access: "host" },
         schema: {
           ...doc("tournaments", "Draws every qualifying round at once (again, until a round is dealt)"),
           params: IdParams,
@@ -184,6 +188,7 @@ export function tournamentRoutes(store: Store, tables: TableService): FastifyPlu
     app.post(
       "/api/tournaments/:id/rounds/:n/tables",
       {
+        config: { access: "host" },
         schema: {
           ...doc("tournaments", "Deals a round: makes its tables, seats named by person, each with its host"),
           params: RoundParams,
@@ -200,6 +205,7 @@ export function tournamentRoutes(store: Store, tables: TableService): FastifyPlu
     app.post(
       "/api/tournaments/:id/final",
       {
+        config: { access: "host" },
         schema: {
           ...doc("tournaments", "Seats the final: the best 12 by the standings, or the fixed table named"),
           params: IdParams,
@@ -217,6 +223,7 @@ export function tournamentRoutes(store: Store, tables: TableService): FastifyPlu
     app.post(
       "/api/tournaments/:id/players/:person/replace",
       {
+        config: { access: "host" },
         schema: {
           ...doc("tournaments", "A player drops out: the one named takes his seats in the rounds not dealt"),
           params: TournamentPlayerParams,

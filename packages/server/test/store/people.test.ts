@@ -5,9 +5,11 @@
 import { Migrator, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  type ComplaintRow,
   type HostRow,
   openStore,
   type PersonRow,
+  type SanctionRow,
   type Store,
   StoreConflict,
   type TableRow,
@@ -195,6 +197,95 @@ describe.each([
     await expect(store.createHost(taken, person("person-dup", "Dup"))).rejects.toBeInstanceOf(StoreConflict);
     expect(await store.getPerson("person-dup")).toBeNull();
     expect((await store.listHosts()).map((h) => h.id)).toContain(HOST.id);
+  });
+
+  it("sets a member's council seat, never a guest's or an unknown person's", async () => {
+    await store.createPerson(person("p-council", "Council"));
+    await store.createPerson(person("p-council-guest", "Council Guest", { kind: "guest" }));
+    expect(await store.setCouncil("p-council", true)).toBe(true);
+    expect((await store.getPerson("p-council"))?.council).toBe(true);
+    expect(await store.setCouncil("p-council", false)).toBe(true);
+    expect((await store.getPerson("p-council"))?.council).toBe(false);
+    expect(await store.setCouncil("p-council-guest", true)).toBe(false);
+    expect((await store.getPerson("p-council-guest"))?.council).toBe(false);
+    expect(await store.setCouncil("nobody", true)).toBe(false);
+  });
+
+  it("CLUB-3 keeps a person's sanctions newest first; a ban holds within its period, and follows a merged guest", async () => {
+    await store.createPerson(person("p-sanctioned", "Sanctioned"));
+    const warning: SanctionRow = {
+      id: "s-warning",
+      personId: "p-sanctioned",
+      kind: "warning",
+      reason: "late",
+      from: null,
+      until: null,
+      byHostId: HOST.id,
+      createdAt: NOW,
+    };
+    const ban: SanctionRow = {
+      ...warning,
+      id: "s-ban",
+      kind: "ban",
+      reason: "rude",
+      from: NOW + 1000,
+      until: NOW + 5000,
+      createdAt: NOW + 1,
+    };
+    await store.createSanction(warning);
+    await store.createSanction(ban);
+    expect(await store.listSanctions("p-sanctioned")).toEqual([ban, warning]);
+    expect(await store.listSanctions("nobody")).toEqual([]);
+    expect(await store.activeBan("p-sanctioned", NOW + 999)).toBeNull();
+    expect(await store.activeBan("p-sanctioned", NOW + 1000)).toEqual(ban);
+    // `until` is excluded.
+    expect(await store.activeBan("p-sanctioned", NOW + 5000)).toBeNull();
+
+    await store.createPerson(person("p-banned-guest", "Banned Guest", { kind: "guest" }));
+    await store.createSanction({ ...ban, id: "s-guest-ban", personId: "p-banned-guest", createdAt: NOW + 2 });
+    expect(await store.mergeGuest("p-banned-guest", "p-sanctioned")).toBe(true);
+    expect((await store.listSanctions("p-sanctioned")).map((s) => s.id)).toEqual([
+      "s-guest-ban",
+      "s-ban",
+      "s-warning",
+    ]);
+    expect(await store.listSanctions("p-banned-guest")).toEqual([]);
+  });
+
+  it("CLUB-2 keeps complaints by table and the open ones; a complaint is answered once", async () => {
+    const { row, created } = await newTable();
+    await store.createTable(row, created);
+    const first: ComplaintRow = {
+      id: "c-first",
+      tableId: row.id,
+      about: "game",
+      text: "too loud",
+      byHostId: HOST.id,
+      createdAt: NOW,
+      answer: null,
+    };
+    const second: ComplaintRow = {
+      ...first,
+      id: "c-second",
+      about: "host",
+      text: "late",
+      createdAt: NOW + 1,
+    };
+    await store.createComplaint(second);
+    await store.createComplaint(first);
+    expect(await store.getComplaint("c-first")).toEqual(first);
+    expect(await store.getComplaint("nobody")).toBeNull();
+    expect(await store.listComplaints({ tableId: row.id })).toEqual([first, second]);
+    expect(await store.listComplaints({ tableId: "no-table" })).toEqual([]);
+
+    const answer = { text: "upheld", byHostId: HOST.id, at: NOW + 2, decision: "upheld" as const };
+    expect(await store.answerComplaint("c-first", answer)).toBe(true);
+    expect(await store.answerComplaint("c-first", { ...answer, text: "again" })).toBe(false);
+    expect(await store.answerComplaint("nobody", answer)).toBe(false);
+    expect(await store.getComplaint("c-first")).toEqual({ ...first, answer });
+    const open = (await store.listComplaints({ open: true })).map((c) => c.id);
+    expect(open).toContain("c-second");
+    expect(open).not.toContain("c-first");
   });
 
   it("records who sat where with the table, in one transaction, and replaces it", async () => {

@@ -196,6 +196,33 @@ describe.each([
     expect(games.map((g) => g.endedAt)).toEqual([...games.map((g) => g.endedAt)].sort((a, b) => a - b));
   });
 
+  it("stores a batch of imported games in one transaction: a taken id among them stores none", async () => {
+    const game = (id: string) => {
+      const events = finished(id);
+      const result = gameResult(events);
+      if (!result) throw new Error("not finished");
+      return {
+        table: { id, title: id, hostId: HOST.id, createdAt: NOW, online: false },
+        events,
+        seats,
+        result,
+      };
+    };
+    await store.importGames([game("t-batch-1"), game("t-batch-2")]);
+    expect((await store.getGame("t-batch-2"))?.seats).toHaveLength(12);
+    await expect(store.importGames([game("t-batch-3"), game("t-batch-1")])).rejects.toBeInstanceOf(
+      StoreConflict,
+    );
+    expect(await store.getTable("t-batch-3")).toBeNull();
+    // Every person, a merged guest too (the rating's ledger reads them all; the directory does not).
+    const into = seats[0]?.personId as string;
+    const merged = { id: "p-batch-merged", name: "Batch Merged", kind: "guest" as const, council: false };
+    await store.createPerson({ ...merged, mergedInto: into, createdAt: NOW });
+    const everyone = (await store.listAllPeople()).map((p) => p.id);
+    expect(everyone).toEqual(expect.arrayContaining([...seats.map((s) => s.personId), "p-batch-merged"]));
+    expect((await store.listPeople({ q: "batch merged", limit: 10 })).map((p) => p.id)).toEqual([]);
+  });
+
   it("reads a merged guest's seats as the member's, and knows the administration (RATE-7)", async () => {
     const member = {
       id: "m-vera",

@@ -159,6 +159,50 @@ describe.each([
     expect(await store.getSession("s-3")).toEqual({ hostId: HOST.id, expiresAt });
   });
 
+  it("sets an account's role and password hash; an unknown account changes nothing", async () => {
+    const cara = host("host-cara", { login: "cara" });
+    await store.createHost(cara);
+    expect(await store.setRole(cara.id, "member")).toBe(true);
+    expect(await store.setPasswordHash(cara.id, "scrypt$new")).toBe(true);
+    expect(await store.getHost(cara.id)).toEqual({ ...cara, role: "member", passwordHash: "scrypt$new" });
+    expect(await store.setRole("nobody", "admin")).toBe(false);
+    expect(await store.setPasswordHash("nobody", "scrypt$x")).toBe(false);
+    expect(await store.getHost("nobody")).toBeNull();
+  });
+
+  it("keeps a table's join code and its phones' seat tokens; a taken code or seat is a StoreConflict", async () => {
+    const { row } = await newTable();
+    const other = await newTable();
+    await store.setJoinCode(row.id, "123456");
+    expect(await store.getJoinCode(row.id)).toBe("123456");
+    expect(await store.findTableByCode("123456")).toBe(row.id);
+    expect(await store.findTableByCode("654321")).toBeNull();
+    expect(await store.getJoinCode(other.row.id)).toBeNull();
+    await expect(store.setJoinCode(other.row.id, "123456")).rejects.toBeInstanceOf(StoreConflict);
+    expect(await store.getJoinCode(other.row.id)).toBeNull();
+
+    const token = { tokenHash: "tok-1", tableId: row.id, seat: 3, createdAt: NOW };
+    expect(await store.createSeatToken(token)).toBe(true);
+    expect(await store.getSeatToken("tok-1")).toEqual(token);
+    expect(await store.getSeatToken("tok-none")).toBeNull();
+    await expect(store.createSeatToken({ ...token, tokenHash: "tok-2" })).rejects.toBeInstanceOf(
+      StoreConflict,
+    );
+    // Only while the table is in the phase named: past it, nothing is stored.
+    expect(await store.createSeatToken({ ...token, tokenHash: "tok-3", seat: 4 }, "not-its-phase")).toBe(
+      false,
+    );
+    expect(await store.createSeatToken({ ...token, tokenHash: "tok-4", seat: 5 }, row.phase)).toBe(true);
+    expect((await store.listSeatTokens(row.id)).map((t) => [t.seat, t.tokenHash])).toEqual([
+      [3, "tok-1"],
+      [5, "tok-4"],
+    ]);
+    expect(await store.deleteSeatToken(row.id, 3)).toBe(true);
+    expect(await store.deleteSeatToken(row.id, 3)).toBe(false);
+    expect(await store.getSeatToken("tok-1")).toBeNull();
+    expect(await store.listSeatTokens(other.row.id)).toEqual([]);
+  });
+
   it("creates a table with its created event as event 1, read back exactly", async () => {
     const { game, row } = await newTable();
     expect(await store.getTable(row.id)).toEqual({ ...row, seq: 1 });
