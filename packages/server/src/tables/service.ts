@@ -20,7 +20,7 @@ import type { CommandBody, NewTableBody } from "@misto/protocol";
 import { seatPeople } from "../club/seating.js";
 import { HttpError } from "../errors.js";
 import { gameResult } from "../rating/result.js";
-import type { ViewText } from "../realtime/view-text.js";
+import { sameText, type ViewText } from "../realtime/view-text.js";
 import { type HostRow, type Store, StoreConflict, type TableRow } from "../store/index.js";
 import { KeyedMutex } from "./mutex.js";
 import { ONLINE_DEFAULTS, onlineSettingsOf } from "./online-settings.js";
@@ -508,12 +508,13 @@ function afterEvents(
   for (const event of events) {
     state = evolve(state, event);
     const text = table.views.spectator(state);
-    if (text.json !== publicText.json) {
+    if (!sameText(text, publicText)) {
       publicText = text;
       publicSeq++;
     }
     for (const [i, seatText] of table.views.seats(state).entries()) {
-      if (seatText.json === seatTexts[i]?.json) continue;
+      const held = seatTexts[i];
+      if (held && sameText(seatText, held)) continue;
       seatTexts[i] = seatText;
       seatSeqs[i] = (seatSeqs[i] as number) + 1;
       changedSeats.add((i + 1) as Seat);
