@@ -19,3 +19,25 @@ export function exclusive<T>(key: string, work: () => Promise<T>): Promise<T> {
   });
   return run;
 }
+
+/**
+ * `exclusive`, then a flush to disk that began after `work` settled (SQLite, ./wal-flush.ts): the
+ * caller hears of its write, success or refusal, only once what it committed, and what it saw
+ * committed by others, is on disk. Every write of the store goes through here.
+ */
+export async function durably<T>(
+  key: string,
+  work: () => Promise<T>,
+  flush: () => Promise<void>,
+): Promise<T> {
+  let value: T;
+  try {
+    value = await exclusive(key, work);
+  } catch (error) {
+    // A refusal (a login taken, a seq stale) may rest on another writer's COMMIT not yet flushed.
+    await flush().catch(() => {});
+    throw error;
+  }
+  await flush();
+  return value;
+}

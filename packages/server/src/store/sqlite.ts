@@ -1,26 +1,44 @@
-// The embedded database: one SQLite file, in WAL mode with synchronous=FULL so that a committed
-// append is on disk before it is answered (it survives a kill -9 or a power cut).
+// The embedded database: one SQLite file, in WAL mode with synchronous=NORMAL: COMMIT writes the
+// `-wal` file without waiting for the disk, and the flush (an fsync of the `-wal` file) runs on
+// libuv's thread pool after it (./wal-flush.ts), not on the server's only thread. Every write is
+// answered only after that flush (./lock.ts durably), so a committed append is on disk before it
+// is answered (it survives a kill -9 or a power cut), as with synchronous=FULL. SQLite still flushes
+// the WAL itself before each checkpoint, and the database file after it.
 
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { Kysely, type SqliteDatabase, SqliteDialect } from "kysely";
 import type { Database } from "./schema.js";
+import { type FlushWrapper, WalFlush } from "./wal-flush.js";
 
 /** How long a writer waits for another process's write lock before failing (SQLITE_BUSY). */
 const BUSY_TIMEOUT_MS = 5000;
 
-export function openSqlite(path: string): { db: Kysely<Database>; lockKey: string } {
+/**
+ * The file at `path` (":memory:": a database in memory, nothing to flush) and its flush: `wal`
+ * must have flushed after a COMMIT before that COMMIT's write is answered.
+ */
+export function openSqlite(
+  path: string,
+  wrapFlush?: FlushWrapper,
+): { db: Kysely<Database>; lockKey: string; wal: WalFlush | null } {
   const memory = path === ":memory:";
   const file = memory ? path : resolve(path);
   if (!memory) mkdirSync(dirname(file), { recursive: true });
   const sqlite = new BetterSqlite3(file, { timeout: BUSY_TIMEOUT_MS });
-  sqlite.pragma("journal_mode = WAL");
-  sqlite.pragma("synchronous = FULL");
+  const mode = sqlite.pragma("journal_mode = WAL", { simple: true });
+  if (!memory && mode !== "wal") {
+    sqlite.close();
+    // The flush is of the `-wal` file: without one a COMMIT would be answered unflushed.
+    throw new Error(`SQLite could not run ${file} in WAL mode (journal_mode is ${mode})`);
+  }
+  sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   return {
     db: new Kysely<Database>({ dialect: new SqliteDialect({ database: immediate(sqlite) }) }),
     lockKey: memory ? `:memory:${Math.random()}` : file,
+    wal: memory ? null : new WalFlush(file, wrapFlush),
   };
 }
 
