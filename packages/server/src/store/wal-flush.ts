@@ -19,6 +19,7 @@ export class WalFlush {
   /** The flush that starts when `running` ends: it covers every COMMIT returned before it starts. */
   private next: Promise<void> | null = null;
   private file: Promise<FileHandle> | null = null;
+  private closed = false;
 
   constructor(
     /** The database file; its `-wal` file beside it is what is flushed. */
@@ -44,6 +45,7 @@ export class WalFlush {
 
   /** Waits for the flushes asked for, then closes the `-wal` file. */
   async close(): Promise<void> {
+    this.closed = true;
     await (this.next ?? this.running)?.catch(() => {});
     const file = this.file;
     this.file = null;
@@ -59,6 +61,9 @@ export class WalFlush {
   }
 
   private async fsync(): Promise<void> {
+    // A write that outlived the store: its COMMIT is not known to be on disk, and a file opened
+    // now would stay open.
+    if (this.closed && !this.file) throw new Error("the store is closed");
     this.file ??= this.openWal();
     let handle: FileHandle;
     try {
