@@ -2,7 +2,8 @@
 // an fsync of the `-wal` file on libuv's thread pool, so the server's only thread runs on while the
 // disk works. A write is answered only once a flush that began after its COMMIT has finished
 // (./lock.ts durably), so nothing is acknowledged before it is on disk, even after a power cut.
-// Flushes asked for while one runs share the next one: it began after all their COMMITs.
+// Flushes asked for while one runs share the next one: it began after all their COMMITs. Once a
+// flush has failed, every later one fails (`failure`).
 
 import { type FileHandle, open } from "node:fs/promises";
 import { dirname } from "node:path";
@@ -20,6 +21,13 @@ export class WalFlush {
   private next: Promise<void> | null = null;
   private file: Promise<FileHandle> | null = null;
   private closed = false;
+  /**
+   * Why a flush failed, once one has: every flush after it fails too. What reached the disk is no
+   * longer known (Linux may drop the pages it failed to write and report the next fsync clean),
+   * and SQLite's recovery stops at the first bad frame of the `-wal` file, so a later COMMIT could
+   * be lost though its own flush succeeded. Reopening the store (a restart) reads what the disk kept.
+   */
+  private failure: Error | null = null;
 
   constructor(
     /** The database file; its `-wal` file beside it is what is flushed. */
@@ -53,9 +61,17 @@ export class WalFlush {
   }
 
   private start(): Promise<void> {
-    const run = this.wrap(() => this.fsync()).finally(() => {
-      if (this.running === run) this.running = null;
-    });
+    if (this.failure) return Promise.reject(this.failure);
+    const run = this.wrap(() => this.fsync())
+      .catch((error: unknown) => {
+        this.failure ??= new Error(`the flush to disk of ${this.path}-wal failed: restart the server`, {
+          cause: error,
+        });
+        throw error;
+      })
+      .finally(() => {
+        if (this.running === run) this.running = null;
+      });
     this.running = run;
     return run;
   }
@@ -65,14 +81,7 @@ export class WalFlush {
     // now would stay open.
     if (this.closed && !this.file) throw new Error("the store is closed");
     this.file ??= this.openWal();
-    let handle: FileHandle;
-    try {
-      handle = await this.file;
-    } catch (error) {
-      this.file = null; // tried again by the next flush
-      throw error;
-    }
-    await handle.sync();
+    await (await this.file).sync();
   }
 
   /**
