@@ -55,7 +55,7 @@ export async function openStore(url: string, options: StoreOptions = {}): Promis
     const { db, connections } = openPostgresPool(url);
     store = new KyselyStore("postgres", db, (work) => work(), connections);
   } else {
-    const { db, lockKey, wal } = openSqlite(url, options.wrapFlush);
+    const { db, lockKey, wal } = openSqlite(url, { wrapFlush: options.wrapFlush, writerOnly: true });
     store = wal
       ? new KyselyStore(
           "sqlite",

@@ -4,11 +4,14 @@
 // and busy timeout do the waiting.
 
 const tails = new Map<string, Promise<unknown>>();
+/** The keys whose `work` runs now (one at a time per key). */
+const running = new Set<string>();
 
 /** Runs `work` after every earlier `work` under the same key has settled. */
 export function exclusive<T>(key: string, work: () => Promise<T>): Promise<T> {
   const before = tails.get(key) ?? Promise.resolve();
-  const run = before.then(work, work);
+  const turn = () => within(key, work);
+  const run = before.then(turn, turn);
   const tail = run.then(
     () => {},
     () => {},
@@ -18,6 +21,20 @@ export function exclusive<T>(key: string, work: () => Promise<T>): Promise<T> {
     if (tails.get(key) === tail) tails.delete(key);
   });
   return run;
+}
+
+async function within<T>(key: string, work: () => Promise<T>): Promise<T> {
+  running.add(key);
+  try {
+    return await work();
+  } finally {
+    running.delete(key);
+  }
+}
+
+/** Whether a `work` under `key` runs now: a write statement while none does bypassed the writer. */
+export function writing(key: string): boolean {
+  return running.has(key);
 }
 
 /**

@@ -9,11 +9,23 @@ import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { Kysely, type SqliteDatabase, SqliteDialect } from "kysely";
+import { writing } from "./lock.js";
 import type { Database } from "./schema.js";
 import { type FlushWrapper, WalFlush } from "./wal-flush.js";
 
 /** How long a writer waits for another process's write lock before failing (SQLITE_BUSY). */
 const BUSY_TIMEOUT_MS = 5000;
+
+export interface SqliteOptions {
+  /** Runs each flush of the `-wal` file, given the real one (tests delay or fail it). */
+  readonly wrapFlush?: FlushWrapper;
+  /**
+   * The store's connection: a statement that writes outside the writer (./lock.ts, held under
+   * `lockKey`) throws, since it would take neither the lock nor the flush. Off for a test's raw
+   * connection.
+   */
+  readonly writerOnly?: boolean;
+}
 
 /**
  * The file at `path` (":memory:": a database in memory, nothing to flush) and its flush: `wal`
@@ -21,7 +33,7 @@ const BUSY_TIMEOUT_MS = 5000;
  */
 export function openSqlite(
   path: string,
-  wrapFlush?: FlushWrapper,
+  options: SqliteOptions = {},
 ): { db: Kysely<Database>; lockKey: string; wal: WalFlush | null } {
   const memory = path === ":memory:";
   const file = memory ? path : resolve(path);
@@ -35,10 +47,12 @@ export function openSqlite(
   }
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
+  const lockKey = memory ? `:memory:${Math.random()}` : file;
+  const database = immediate(sqlite, options.writerOnly ? lockKey : null);
   return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: immediate(sqlite) }) }),
-    lockKey: memory ? `:memory:${Math.random()}` : file,
-    wal: memory ? null : new WalFlush(file, wrapFlush),
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }),
+    lockKey,
+    wal: memory ? null : new WalFlush(file, options.wrapFlush),
   };
 }
 
@@ -46,12 +60,15 @@ export function openSqlite(
 const STATEMENT_CACHE = 256;
 
 /**
- * better-sqlite3 as Kysely sees it, with two changes. Every transaction here writes, so it takes
+ * better-sqlite3 as Kysely sees it, with three changes. Every transaction here writes, so it takes
  * the write lock when it begins (BEGIN IMMEDIATE): another process's writer then waits in the busy
  * handler at BEGIN, instead of failing with SQLITE_BUSY_SNAPSHOT when a deferred transaction tries
- * to upgrade a stale read. And statements are prepared once per SQL text.
+ * to upgrade a stale read. Statements are prepared once per SQL text. And with a `writerKey`, a
+ * statement that writes (not `readonly`) while no writer runs under that key throws: a write path
+ * that forgot the writer would be answered before its flush. (One that writes while another
+ * write holds the writer passes unseen; the tests' writes mostly run alone.)
  */
-function immediate(sqlite: BetterSqlite3.Database): SqliteDatabase {
+function immediate(sqlite: BetterSqlite3.Database, writerKey: string | null): SqliteDatabase {
   const statements = new Map<string, BetterSqlite3.Statement>();
   return {
     close: () => sqlite.close(),
@@ -66,6 +83,8 @@ function immediate(sqlite: BetterSqlite3.Database): SqliteDatabase {
         if (statements.size >= STATEMENT_CACHE) statements.delete(statements.keys().next().value as string);
       }
       statements.set(sql, statement);
+      if (writerKey !== null && !statement.readonly && !writing(writerKey))
+        throw new Error(`a write outside the store's writer (store/lock.ts), answered unflushed: ${sql}`);
       return statement;
     },
   };

@@ -1,7 +1,8 @@
 // The SQLite store's flush to disk (src/store/wal-flush.ts): COMMIT does not wait for the disk
 // (synchronous=NORMAL), so every write, whatever its path, is answered only after an fsync of the
-// `-wal` file that began after its COMMIT; a failed flush fails its writes; flushes asked for while
-// one runs share the next; and the real fsync keeps every answered write across a close and reopen.
+// `-wal` file that began after its COMMIT; a failed flush fails its writes and all later ones;
+// flushes asked for while one runs share the next; the real fsync keeps every answered write
+// across a close and reopen; and a write outside the writer is refused.
 
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -9,6 +10,8 @@ import { dirname, join } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { type FlushWrapper, openStore, type Store } from "../../src/store/index.js";
+import { exclusive } from "../../src/store/lock.js";
+import { openSqlite } from "../../src/store/sqlite.js";
 import { WalFlush } from "../../src/store/wal-flush.js";
 import { TableService } from "../../src/tables/service.js";
 import { SEATS } from "../helpers/api.js";
@@ -421,6 +424,24 @@ describe("the SQLite store's flush", () => {
       expect(await reopened.findCommand("t", "c19")).toBe(19);
     } finally {
       await reopened.close();
+    }
+  });
+});
+
+describe("the store's connection", () => {
+  it("refuses a write outside the writer (it would take neither the lock nor the flush)", async () => {
+    const file = newFile();
+    await (await openStore(file)).close();
+    const { db, lockKey, wal } = openSqlite(file, { writerOnly: true });
+    const insert = () => db.insertInto("setup").values({ slot: 1, token_hash: "x" }).execute();
+    try {
+      await expect(insert()).rejects.toThrow(/a write outside the store's writer/);
+      expect(await db.selectFrom("setup").selectAll().execute()).toEqual([]);
+      await exclusive(lockKey, insert);
+      expect(await db.selectFrom("setup").select("token_hash").execute()).toEqual([{ token_hash: "x" }]);
+    } finally {
+      await db.destroy();
+      await wal?.close();
     }
   });
 });

@@ -181,6 +181,8 @@ describe("the SQLite store", () => {
           workerData: { file, module: createRequire(import.meta.url).resolve("better-sqlite3") },
         },
       );
+      // Listened for at once: the append's flush turns the event loop, and the exit may come then.
+      const exited = new Promise((resolve) => worker.once("exit", resolve));
       await new Promise((resolve) => worker.once("message", resolve));
       const started = performance.now();
       const events = game.play({ type: "advance" });
@@ -189,7 +191,7 @@ describe("the SQLite store", () => {
         seq: 2,
       });
       expect(performance.now() - started).toBeGreaterThan(200);
-      await new Promise((resolve) => worker.once("exit", resolve));
+      await exited;
       expect(await store.getTable("t")).toMatchObject({ title: "held", seq: 2 });
     } finally {
       await store.close();
