@@ -215,11 +215,19 @@ describe.each([
         i++
       )
         await new Promise((r) => setTimeout(r, 10));
+      // A table answered, then the kill at once: its row, first event and join code were on disk
+      // before the answer.
+      const made = await json(`${first.url}/api/tables`, {
+        method: "POST",
+        cookie,
+        body: JSON.stringify({ seats: SEATS, deal: { seed: "crash-last" } }),
+      });
       killed = true;
       first.child.kill("SIGKILL");
+      return made;
     })();
     const consoles = Array.from({ length: GAMES * CONSOLES_PER_GAME }, (_, w) => consoleLoop(w));
-    await Promise.all([killer, ...consoles]);
+    const [lastTable] = await Promise.all([killer, ...consoles]);
     expect((await first.exited).signal).toBe("SIGKILL");
     expect(acked.size).toBeGreaterThanOrEqual(ACKED_BEFORE_KILL);
     const phoneAcks = phones.reduce((sum, p) => sum + p.acked.size, 0);
@@ -235,6 +243,16 @@ describe.each([
     children.push(second.child);
     expect(second.setupLink).toBeNull();
     expect((await json(`${second.url}/api/me`, { cookie })).status).toBe(200);
+    expect(lastTable.status).toBe(201);
+    const last = await json(`${second.url}/api/tables/${lastTable.body.id}`, { cookie });
+    expect({ status: last.status, seq: last.body.seq, events: last.body.events }).toEqual({
+      status: 200,
+      seq: 1,
+      events: lastTable.body.events,
+    });
+    expect((await json(`${second.url}/api/tables/${lastTable.body.id}/seats`, { cookie })).body.code).toBe(
+      lastTable.body.code,
+    );
 
     const resend = (id: string, commandId: string) =>
       json(`${second.url}/api/tables/${id}/commands`, {

@@ -1,8 +1,10 @@
 // Group commit: the appends that arrive while the database is busy (or within one turn of the
-// event loop) are committed together, in one transaction, with one flush to disk. SQLite with
-// synchronous=FULL waits for the disk on every COMMIT, and better-sqlite3 waits on the server's
-// only thread: one flush per command would stall every table. Each caller is still answered only
-// after the COMMIT that holds its work has returned, so nothing is acknowledged before it is on disk.
+// event loop) are committed together, in one transaction, with one flush to disk after it. The
+// COMMIT runs on the server's only thread (better-sqlite3 is synchronous) and the flush, an fsync
+// of the `-wal` file, on libuv's thread pool (./wal-flush.ts): one of each per command would cost
+// every table. Each caller is answered only after the COMMIT that holds its work has returned and a
+// flush begun after it has finished (the writer, ./lock.ts durably), so nothing is acknowledged
+// before it is on disk. The next batch may COMMIT while the last one's flush runs.
 
 /** What became of one item of a batch: its value, or the error it alone failed with. */
 export type Outcome<O> =
@@ -22,8 +24,8 @@ export class GroupCommit<I, O> {
   /**
    * `commit` runs a whole batch in one transaction and gives each item's outcome (in order), or
    * throws when the transaction itself failed: then every item of the batch fails with that error.
-   * `exclusive` is the store's writer lock: a batch is taken once the lock is held, so whatever
-   * arrived while another write held it goes in too.
+   * `exclusive` is the store's writer (its lock, then the flush): a batch is taken once the lock is
+   * held, so whatever arrived while another write held it goes in too, and it settles after the flush.
    */
   constructor(
     private readonly commit: (items: readonly I[]) => Promise<readonly Outcome<O>[]>,
@@ -40,16 +42,16 @@ export class GroupCommit<I, O> {
     this.batchListeners.push(listener);
   }
 
-  /** Queues `item` for the next batch; settles once that batch is committed. */
+  /** Queues `item` for the next batch; settles once that batch is committed (and flushed). */
   run(item: I): Promise<O> {
     return new Promise<O>((resolve, reject) => {
       this.waiting.push({ item, resolve, reject });
       // The first of a batch schedules it; the rest of this turn's items join it.
-      if (this.waiting.length === 1) setImmediate(() => void this.flush());
+      if (this.waiting.length === 1) setImmediate(() => void this.commitBatch());
     });
   }
 
-  private async flush(): Promise<void> {
+  private async commitBatch(): Promise<void> {
     let batch: Waiting<I, O>[] = [];
     let outcomes: readonly Outcome<O>[];
     try {

@@ -2,10 +2,11 @@
 // stream, on SQLite (the default, one file) or PostgreSQL, with the same migrations and queries.
 
 import { KyselyStore } from "./kysely-store.js";
-import { exclusive } from "./lock.js";
+import { durably, exclusive } from "./lock.js";
 import { isPostgresUrl, openPostgresPool } from "./postgres.js";
 import { openSqlite } from "./sqlite.js";
 import type { Store } from "./types.js";
+import type { FlushWrapper } from "./wal-flush.js";
 
 export type {
   CorrectionRow,
@@ -35,19 +36,35 @@ export {
   type TableRow,
 } from "./types.js";
 
+export type { FlushWrapper, Fsync } from "./wal-flush.js";
+
+export interface StoreOptions {
+  /** SQLite: runs each flush of the `-wal` file, given the real one (tests delay or fail it). */
+  readonly wrapFlush?: FlushWrapper;
+}
+
 /**
  * "postgres://…" / "postgresql://…" opens PostgreSQL; anything else is a SQLite file path
- * (created with its folder; WAL mode, synchronous=FULL so a committed append survives a kill -9).
- * Runs the migrations that have not run yet.
+ * (created with its folder; WAL mode, every write answered only after the `-wal` file's flush, so
+ * a committed append survives a kill -9 or a power cut). Runs the migrations that have not run yet.
  */
-export async function openStore(url: string): Promise<Store> {
+export async function openStore(url: string, options: StoreOptions = {}): Promise<Store> {
   let store: KyselyStore;
   if (isPostgresUrl(url)) {
+    // Its COMMIT returns once the commit is durable (on the database server).
     const { db, connections } = openPostgresPool(url);
     store = new KyselyStore("postgres", db, (work) => work(), connections);
   } else {
-    const { db, lockKey } = openSqlite(url);
-    store = new KyselyStore("sqlite", db, (work) => exclusive(lockKey, work));
+    const { db, lockKey, wal } = openSqlite(url, { wrapFlush: options.wrapFlush, writerOnly: true });
+    store = wal
+      ? new KyselyStore(
+          "sqlite",
+          db,
+          (work) => durably(lockKey, work, () => wal.flush()),
+          null,
+          () => wal.close(),
+        )
+      : new KyselyStore("sqlite", db, (work) => exclusive(lockKey, work));
   }
   try {
     await store.migrate();

@@ -32,7 +32,7 @@ export interface Append {
 
 export class Appends extends StorePart {
   /**
-   * SQLite: the appends waiting at once share one transaction and one flush to disk
+   * SQLite: the appends waiting at once share one transaction and one flush to disk after it
    * (./group-commit.ts), each in its own savepoint so that one refused append leaves the others.
    * PostgreSQL commits each on its own connection, the waiting done off this thread.
    */

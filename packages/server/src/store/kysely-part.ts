@@ -5,7 +5,11 @@ import type { Kysely } from "kysely";
 import type { ArchiveIndex } from "./archive-index.js";
 import type { Database } from "./schema.js";
 
-/** Serializes writes (SQLite: one writer per file in this process); PostgreSQL runs them as they come. */
+/**
+ * Every write of the store goes through it. SQLite: one writer per file in this process, answered
+ * after the flush of the `-wal` file that follows its COMMIT (./lock.ts durably); PostgreSQL runs
+ * them as they come.
+ */
 export type Write = <T>(work: () => Promise<T>) => Promise<T>;
 
 export interface StoreContext {

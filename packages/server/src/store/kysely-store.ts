@@ -62,10 +62,16 @@ export class KyselyStore implements Store {
   constructor(
     readonly kind: "sqlite" | "postgres",
     private readonly db: Kysely<Database>,
-    /** Serializes writes (SQLite: one writer per file in this process); PostgreSQL runs them as they come. */
+    /**
+     * Every write goes through it. SQLite: one writer per file in this process, answered after the
+     * flush of the `-wal` file that follows its COMMIT (./lock.ts durably); PostgreSQL runs them as
+     * they come.
+     */
     private readonly write: Write,
     /** PostgreSQL's pool now; SQLite has its one connection. */
     connections: (() => Connections) | null = null,
+    /** Frees what the database's connection does not (SQLite: the `-wal` file held open to flush). */
+    private readonly release: () => Promise<void> = async () => {},
   ) {
     this.archive = new ArchiveIndex(kind, db, write);
     const context: StoreContext = { kind, db, write, archive: this.archive };
@@ -88,6 +94,7 @@ export class KyselyStore implements Store {
   async close(): Promise<void> {
     await this.archive.stop();
     await this.db.destroy();
+    await this.release();
   }
 
   /** Bounded: a connection that hangs (packets dropped, no reset) is the database not answering. */

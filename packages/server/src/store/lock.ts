@@ -4,11 +4,14 @@
 // and busy timeout do the waiting.
 
 const tails = new Map<string, Promise<unknown>>();
+/** The keys whose `work` runs now (one at a time per key). */
+const running = new Set<string>();
 
 /** Runs `work` after every earlier `work` under the same key has settled. */
 export function exclusive<T>(key: string, work: () => Promise<T>): Promise<T> {
   const before = tails.get(key) ?? Promise.resolve();
-  const run = before.then(work, work);
+  const turn = () => within(key, work);
+  const run = before.then(turn, turn);
   const tail = run.then(
     () => {},
     () => {},
@@ -18,4 +21,40 @@ export function exclusive<T>(key: string, work: () => Promise<T>): Promise<T> {
     if (tails.get(key) === tail) tails.delete(key);
   });
   return run;
+}
+
+async function within<T>(key: string, work: () => Promise<T>): Promise<T> {
+  running.add(key);
+  try {
+    return await work();
+  } finally {
+    running.delete(key);
+  }
+}
+
+/** Whether a `work` under `key` runs now: a write statement while none does bypassed the writer. */
+export function writing(key: string): boolean {
+  return running.has(key);
+}
+
+/**
+ * `exclusive`, then a flush to disk that began after `work` settled (SQLite, ./wal-flush.ts): the
+ * caller hears of its write, success or refusal, only once what it committed, and what it saw
+ * committed by others, is on disk. Every write of the store goes through here.
+ */
+export async function durably<T>(
+  key: string,
+  work: () => Promise<T>,
+  flush: () => Promise<void>,
+): Promise<T> {
+  let value: T;
+  try {
+    value = await exclusive(key, work);
+  } catch (error) {
+    // A refusal (a login taken, a seq stale) may rest on another writer's COMMIT not yet flushed.
+    await flush().catch(() => {});
+    throw error;
+  }
+  await flush();
+  return value;
 }
