@@ -578,21 +578,44 @@ function resultFor(state: GameState, viewer: "host" | "spectator"): View["result
     : null;
 }
 
-function commonOf(state: GameState): Common {
+function commonOf(state: GameState, memo: ViewMemo): Common {
   return {
     phase: phaseView(state, "spectator"),
-    seats: state.seats.map((s) => seatView(state, "spectator", s)),
+    seats: state.seats.map((s) => seatPart(memo, state, s, false, () => seatView(state, "spectator", s))),
     nights: nightsFor(state, "spectator"),
     result: resultFor(state, "spectator"),
   };
 }
 
 /**
+ * A non-host's view of a seat, kept for the seat's record: besides the record it depends only on
+ * whether the result is announced (the out and the card turn public) and on whether this viewer
+ * is shown the card, so a seat nobody touched keeps its view object from state to state.
+ */
+function seatPart(
+  memo: ViewMemo,
+  state: GameState,
+  s: SeatState,
+  shown: boolean,
+  make: () => SeatView,
+): SeatView {
+  const variants = part(memo.seat, s, (): (SeatView | undefined)[] => []);
+  const i = (state.result?.announced ? 2 : 0) + (shown ? 1 : 0);
+  let view = variants[i];
+  if (view === undefined) {
+    view = make();
+    variants[i] = view;
+  }
+  return view;
+}
+
+/**
  * A seat as a player or spectator sees it: the spectators' view of it unless this viewer knows its
  * card and they do not (the card is the only field a seat's view of another seat adds).
  */
-function seatFor(state: GameState, viewer: Viewer, s: SeatState, common: SeatView): SeatView {
-  return common.card === null && knowsCard(state, viewer, s) ? seatView(state, viewer, s) : common;
+function seatFor(state: GameState, viewer: Viewer, s: SeatState, common: SeatView, memo: ViewMemo): SeatView {
+  if (common.card !== null || !knowsCard(state, viewer, s)) return common;
+  return seatPart(memo, state, s, true, () => ({ ...common, card: s.card }));
 }
 
 /** The phase as a player sees it: the spectators' but for the floor, which tells the Don's grave to those who know him (DON-1). */
@@ -608,7 +631,8 @@ function phaseFor(state: GameState, viewer: Viewer, common: PhaseView): PhaseVie
  */
 export function viewFor(state: GameState, viewer: Viewer, memo?: ViewMemo): View {
   // Without a memo every part is made for this viewer alone: the plain reading the memo must equal.
-  const common = viewer === "host" || memo === undefined ? null : part(memo.common, state, commonOf);
+  const common =
+    viewer === "host" || memo === undefined ? null : part(memo.common, state, (st) => commonOf(st, memo));
   return {
     viewer,
     version: viewer === "host" ? state.version : null,
@@ -616,7 +640,7 @@ export function viewFor(state: GameState, viewer: Viewer, memo?: ViewMemo): View
     foulLimits: FOUL_LIMITS,
     phase: common ? phaseFor(state, viewer, common.phase) : phaseView(state, viewer),
     seats: common
-      ? state.seats.map((s, i) => seatFor(state, viewer, s, common.seats[i] as SeatView))
+      ? state.seats.map((s, i) => seatFor(state, viewer, s, common.seats[i] as SeatView, memo as ViewMemo))
       : state.seats.map((s) => seatView(state, viewer, s)),
     votings: part(memo?.votings, state.votings, (votings) =>
       votings.map((v) => part(memo?.voting, v, votingView)),

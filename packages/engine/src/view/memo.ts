@@ -32,6 +32,8 @@ export class ViewMemo {
   readonly speech = new Parts<object, unknown>();
   readonly settings = new Parts<object, unknown>();
   readonly rating = new Parts<object, unknown>();
+  /** Keyed by a seat's record: its views for players and spectators (view.ts seatPart). */
+  readonly seat = new Parts<object, unknown>();
   /** Keyed by the state: what every viewer but the host is shown alike of it. */
   readonly common = new Parts<object, unknown>();
 }

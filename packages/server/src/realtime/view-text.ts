@@ -62,15 +62,41 @@ export class TextMemo {
   private readonly members = new Map<string, Seen<MemberText>>();
   private readonly elements = new Map<string, Map<string, Seen<string>>>();
 
-  member(name: string, value: object): MemberText {
+  /**
+   * Each viewer's last list at each member, for a list made anew for that viewer (its seats, where
+   * its own seat differs from everyone's): the same elements as last time give the same text.
+   */
+  private readonly lists = new Map<string | number, Map<string, Seen<MemberText>>>();
+
+  /** The text of the member `name` of a view, `viewer` naming whose view it is. */
+  member(name: string, value: object, viewer?: string | number): MemberText {
     const seen = this.members.get(name);
     if (seen?.value === value) return seen.text;
+    const lists = viewer === undefined || !Array.isArray(value) ? undefined : this.listsOf(viewer);
+    const mine = lists?.get(name);
+    if (mine && sameElements(mine.value as readonly unknown[], value as readonly unknown[])) {
+      mine.value = value;
+      return mine.text;
+    }
     const text = objectText(value, this.placesOf(name));
     if (seen) {
       seen.value = value;
       seen.text = text;
     } else this.members.set(name, { value, text });
+    if (mine) {
+      mine.value = value;
+      mine.text = text;
+    } else lists?.set(name, { value, text });
     return text;
+  }
+
+  private listsOf(viewer: string | number): Map<string, Seen<MemberText>> {
+    let lists = this.lists.get(viewer);
+    if (lists === undefined) {
+      lists = new Map();
+      this.lists.set(viewer, lists);
+    }
+    return lists;
   }
 
   private placesOf(name: string): Map<string, Seen<string>> {
@@ -81,6 +107,12 @@ export class TextMemo {
     }
     return places;
   }
+}
+
+function sameElements(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** An element's JSON, from `places` when its object is the one last seen at its key. */
@@ -127,19 +159,27 @@ function objectText(value: object, places: Map<string, Seen<string>> | undefined
   return { json, array, parts: new Map(parts) };
 }
 
-function memberText(name: string, value: unknown, memo: TextMemo | undefined): MemberText | null {
+function memberText(
+  name: string,
+  value: unknown,
+  memo: TextMemo | undefined,
+  viewer: string | number | undefined,
+): MemberText | null {
   if (value === null || typeof value !== "object") {
     const json = JSON.stringify(value);
     return json === undefined ? null : { json, array: false, parts: null };
   }
-  return memo ? memo.member(name, value) : objectText(value, undefined);
+  return memo ? memo.member(name, value, viewer) : objectText(value, undefined);
 }
 
-/** The view's text: exactly JSON.stringify(view), built member by member (through `memo`, when given). */
-export function viewText(view: object, memo?: TextMemo): ViewText {
+/**
+ * The view's text: exactly JSON.stringify(view), built member by member (through `memo`, when
+ * given, for the view of `viewer`).
+ */
+export function viewText(view: object, memo?: TextMemo, viewer?: string | number): ViewText {
   const members = new Map<string, MemberText>();
   for (const [key, value] of Object.entries(view)) {
-    const text = memberText(key, value, memo);
+    const text = memberText(key, value, memo, viewer);
     if (text !== null) members.set(key, text);
   }
   return new JoinedText(members);

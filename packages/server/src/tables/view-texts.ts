@@ -14,11 +14,11 @@ export class TableViews {
   private readonly texts = new TextMemo();
 
   spectator(state: Game): ViewText {
-    return viewText(viewFor(state, "spectator", this.views), this.texts);
+    return viewText(viewFor(state, "spectator", this.views), this.texts, "spectator");
   }
 
   /** Each seat's own view (index seat - 1). */
   seats(state: Game): ViewText[] {
-    return SEAT_LIST.map((seat) => viewText(viewFor(state, seat, this.views), this.texts));
+    return SEAT_LIST.map((seat) => viewText(viewFor(state, seat, this.views), this.texts, seat));
   }
 }
