@@ -1,3 +1,7 @@
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { SERVER_NODE_FLAGS } from "@misto/server";
 import { describe, expect, it } from "vitest";
 import { progressBar } from "../src/progress.js";
 import { capture, run } from "./helpers.js";
@@ -25,6 +29,17 @@ describe("misto", () => {
       expect(stdout).toMatch(/replay/);
     });
   }
+
+  it("starts Node, from its own first line, with the server's flags", () => {
+    const bin = fileURLToPath(new URL("../bin/misto.js", import.meta.url));
+    const first = readFileSync(bin, "utf8").split("\n")[0];
+    expect(first).toBe(`#!/usr/bin/env -S node ${SERVER_NODE_FLAGS.join(" ")}`);
+    // Run as a program (as npx runs it), not through node: the line itself must start Node.
+    const child = spawnSync(bin, ["help"], { encoding: "utf8", timeout: 60_000 });
+    expect(child.stderr).toBe("");
+    expect(child.status).toBe(0);
+    expect(child.stdout).toMatch(/simulate/);
+  });
 
   it("prints a command's help", async () => {
     expect((await run("help", "simulate")).stdout).toMatch(/--workers K/);

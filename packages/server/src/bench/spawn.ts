@@ -5,6 +5,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import { SERVER_NODE_FLAGS } from "../node-flags.js";
 
 const SERVER = fileURLToPath(new URL("./server.js", import.meta.url));
 const PASSWORD = "bench horse battery staple";
@@ -31,7 +32,7 @@ export interface ServerProcess {
 export function startServerProcess(
   db: string,
   flags: readonly string[],
-  nodeFlags: readonly string[] = [],
+  nodeFlags: readonly string[] = SERVER_NODE_FLAGS,
 ): Promise<ServerProcess> {
   const child = spawn(process.execPath, [...nodeFlags, SERVER, "--db", db, "--port", "0", ...flags], {
     stdio: ["ignore", "pipe", "pipe"],
