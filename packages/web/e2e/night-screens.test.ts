@@ -90,7 +90,8 @@ function seatScript(arg: { table: string; seat: number; token: string }) {
     constructor(url: string) {
       super(url);
       // Added before the app's onmessage, so it runs first: a view is seen here, then rendered.
-      // A patch is kept as the whole view it makes (as the app applies it, protocol/src/patch.ts).
+      // A patch is kept as the whole view it makes (as the app applies it, protocol/src/patch.ts:
+      // set, sub, deep, unset).
       let held: { seq: number; view: Record<string, unknown> } | null = null;
       (this as unknown as InstanceType<typeof Native>).addEventListener("message", (e) => {
         const data = String(e.data);
@@ -102,6 +103,7 @@ function seatScript(arg: { table: string; seat: number; token: string }) {
           view?: Record<string, unknown>;
           set?: Record<string, unknown>;
           sub?: Record<string, Record<string, unknown>>;
+          deep?: Record<string, Record<string, Record<string, unknown>>>;
           unset?: string[];
         };
         if (message.type === "view" && message.view) {
@@ -116,6 +118,20 @@ function seatScript(arg: { table: string; seat: number; token: string }) {
               for (const [index, value] of Object.entries(elements)) copy[Number(index)] = value;
               view[key] = copy;
             } else view[key] = { ...(member as object), ...elements };
+          }
+          for (const [key, elements] of Object.entries(message.deep ?? {})) {
+            const member = view[key];
+            const copy = (Array.isArray(member) ? member.slice() : { ...(member as object) }) as Record<
+              string,
+              unknown
+            >;
+            for (const [element, children] of Object.entries(elements)) {
+              const inner = copy[element];
+              copy[element] = Array.isArray(inner)
+                ? Object.assign(inner.slice(), children)
+                : { ...(inner as object), ...children };
+            }
+            view[key] = copy;
           }
           for (const key of message.unset ?? []) delete view[key];
           held = { seq: message.seq, view };
