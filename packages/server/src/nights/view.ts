@@ -6,6 +6,8 @@ import type { MyPlace, NightPage, NightSummary, RoundInfo } from "@misto/protoco
 import { runsTables } from "../auth/sessions.js";
 import type { HostRow, Store } from "../store/index.js";
 import type { EntryRow, NightRow, RoundRow } from "../store/night-queries.js";
+import type { Finished } from "../tournaments/scored-games.js";
+import { roundsGames } from "../tournaments/standings.js";
 import { type Place, places } from "./places.js";
 
 /** Names by id, read once per answer. */
@@ -70,7 +72,8 @@ async function summary(
   };
 }
 
-export async function roundInfo(store: Store, names: Names, round: RoundRow): Promise<RoundInfo> {
+/** A round's seating; a table is over once its game is among `games` (the page's one read). */
+export async function roundInfo(names: Names, round: RoundRow, games: Finished): Promise<RoundInfo> {
   return {
     n: round.n,
     dealt: round.dealtAt !== null,
@@ -83,7 +86,7 @@ export async function roundInfo(store: Store, names: Names, round: RoundRow): Pr
         ),
         table: table.table,
         // A game is kept once its result is announced: its protocol prints from then on.
-        over: table.table !== null && (await store.getGame(table.table)) !== null,
+        over: table.table !== null && games.has(table.table),
       })),
     ),
     out: await Promise.all(round.seating.out.map((id) => names.person(id))),
@@ -97,6 +100,7 @@ export async function nightPage(store: Store, night: NightRow, account: HostRow)
   const rounds = await store.nights.listRounds(night.id);
   const placed = places(entries, night.capacity);
   const runs = runsTables(account);
+  const games = await roundsGames(store, rounds);
   return {
     night: await summary(names, night, placed, myPlace(account, placed, rounds)),
     runs,
@@ -112,7 +116,7 @@ export async function nightPage(store: Store, night: NightRow, account: HostRow)
         )
       : [],
     pairs: runs ? await pairsOf(store, names, night.id) : [],
-    rounds: await Promise.all(rounds.map((r) => roundInfo(store, names, r))),
+    rounds: await Promise.all(rounds.map((r) => roundInfo(names, r, games))),
   };
 }
 

@@ -192,42 +192,75 @@ export async function selectPlayerGames(
   return { games: page.rows, next: rows.length > limit ? page.next : null };
 }
 
-/** From the game_seats_groups index alone (0012), the test of an earlier seat of his included. */
+/**
+ * A player's sums by group, in the groups' order: every seat of his from the game_seats_tally index
+ * (0013), in its order, less his later seats in a game where he sat twice (a merged guest and his
+ * member: his first seat counts), which game_seats_groups (0012) gives in one pass of his seats.
+ */
 export async function selectPlayerGroups(db: Db, personId: string): Promise<PlayerGroup[]> {
-  const rows = await db
-    .selectFrom("game_seats")
-    .select((eb) => [
-      "team",
-      "card",
-      "result",
-      "out_cause",
-      eb.fn.countAll().as("games"),
-      eb.fn.sum<number | string>("points").as("points"),
-    ])
-    .where("player_id", "=", personId)
-    // A person in two seats of one game (a merged guest and his member): his first seat counts.
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom("game_seats as other")
-            .select("other.seat")
-            .whereRef("other.table_id", "=", "game_seats.table_id")
-            .whereRef("other.player_id", "=", "game_seats.player_id")
-            .whereRef("other.seat", "<", "game_seats.seat"),
-        ),
-      ),
-    )
-    .groupBy(["team", "card", "result", "out_cause"])
-    .execute();
-  return rows.map((r) => ({
-    team: r.team,
-    card: r.card,
-    result: r.result,
-    out: r.out_cause,
-    games: Number(r.games),
-    points: Number(r.points),
-  }));
+  const [all, twice] = await Promise.all([
+    db
+      .selectFrom("game_seats")
+      .select((eb) => [
+        "team",
+        "card",
+        "result",
+        "out_cause",
+        eb.fn.countAll().as("games"),
+        eb.fn.sum<number | string>("points").as("points"),
+      ])
+      .where("player_id", "=", personId)
+      .groupBy(["team", "card", "result", "out_cause"])
+      .orderBy("team")
+      .orderBy("card")
+      .orderBy("result")
+      .orderBy("out_cause")
+      .execute(),
+    db
+      .selectFrom("game_seats")
+      .select(["table_id", "seat", "team", "card", "result", "out_cause", "points"])
+      .where("player_id", "=", personId)
+      .where("table_id", "in", (eb) =>
+        eb
+          .selectFrom("game_seats as other")
+          .select("other.table_id")
+          .where("other.player_id", "=", personId)
+          .groupBy("other.table_id")
+          .having((h) => h.fn.countAll(), ">", 1),
+      )
+      .orderBy("table_id")
+      .orderBy("seat")
+      .execute(),
+  ]);
+  const groupOf = (r: { team: string; card: string; result: string; out_cause: string | null }) =>
+    JSON.stringify([r.team, r.card, r.result, r.out_cause]);
+  const later = new Map<string, { games: number; points: number }>();
+  let game = "";
+  for (const r of twice) {
+    if (r.table_id !== game) game = r.table_id;
+    else {
+      const sum = later.get(groupOf(r)) ?? { games: 0, points: 0 };
+      sum.games += 1;
+      sum.points += r.points;
+      later.set(groupOf(r), sum);
+    }
+  }
+  return all.flatMap((r) => {
+    const less = later.get(groupOf(r)) ?? { games: 0, points: 0 };
+    const games = Number(r.games) - less.games;
+    // A group of later seats only: the page never had it.
+    if (games === 0) return [];
+    return [
+      {
+        team: r.team,
+        card: r.card,
+        result: r.result,
+        out: r.out_cause,
+        games,
+        points: Number(r.points) - less.points,
+      },
+    ];
+  });
 }
 
 export async function selectTotals(db: Db, scope: string): Promise<TotalsRow[]> {

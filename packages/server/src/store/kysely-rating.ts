@@ -26,7 +26,11 @@ export class KyselyRating extends StorePart implements RatingStore {
   }
 
   async getGame(tableId: string): Promise<GameRow | null> {
-    return (await selectGames(this.db, tableId))[0] ?? null;
+    return (await selectGames(this.db, [tableId]))[0] ?? null;
+  }
+
+  getGames(tableIds: readonly string[]): Promise<GameRow[]> {
+    return selectGames(this.db, tableIds);
   }
 
   async correctPoints(correction: CorrectionRow): Promise<void> {

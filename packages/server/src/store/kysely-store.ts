@@ -294,6 +294,9 @@ export class KyselyStore implements Store {
   getGame(tableId: string): Promise<GameRow | null> {
     return this.rating.getGame(tableId);
   }
+  getGames(tableIds: readonly string[]): Promise<GameRow[]> {
+    return this.rating.getGames(tableIds);
+  }
   correctPoints(correction: CorrectionRow): Promise<void> {
     return this.rating.correctPoints(correction);
   }

@@ -59,7 +59,9 @@ export async function insertResult(tx: Db, tableId: string, result: GameResult):
 }
 
 /** The finished games (all, or one table's), with their seats and who sat in them. */
-export async function selectGames(db: Db, tableId?: string): Promise<GameRow[]> {
+/** Every finished game, or those among `tableIds`, in the club's order. */
+export async function selectGames(db: Db, tableIds?: readonly string[]): Promise<GameRow[]> {
+  if (tableIds?.length === 0) return [];
   let games = db
     .selectFrom("games")
     .innerJoin("tables", "tables.id", "games.table_id")
@@ -85,9 +87,9 @@ export async function selectGames(db: Db, tableId?: string): Promise<GameRow[]> 
     )
     .selectAll("game_seats")
     .select("table_seats.person_id as person_id");
-  if (tableId !== undefined) {
-    games = games.where("games.table_id", "=", tableId);
-    seats = seats.where("game_seats.table_id", "=", tableId);
+  if (tableIds !== undefined) {
+    games = games.where("games.table_id", "in", tableIds);
+    seats = seats.where("game_seats.table_id", "in", tableIds);
   }
   const [gameRows, seatRows] = await Promise.all([
     games.orderBy("games.ended_at").orderBy("games.started_at").orderBy("games.record_key").execute(),

@@ -65,6 +65,8 @@ export interface RatingStore {
   listGames(): Promise<GameRow[]>;
   /** The finished game of a table, or null (no such table, or its rating is not closed). */
   getGame(tableId: string): Promise<GameRow | null>;
+  /** The finished games among these tables, in one read (a table not finished is left out). */
+  getGames(tableIds: readonly string[]): Promise<GameRow[]>;
   /** Records the correction and sets the seat's counting points, in one transaction. */
   correctPoints(correction: CorrectionRow): Promise<void>;
   /** A game's corrections, oldest first. */

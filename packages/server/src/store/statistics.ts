@@ -4,6 +4,11 @@
 // (33 ms at 10,000 games, growing with them). So once more games were stored than a tenth of those
 // the statistics last counted, the archive's tables are analysed again, in the background: ANALYZE
 // reads a sample of bounded size, a fraction of a second at any size. SQLite plans without them.
+// They are vacuumed in the same statement: a page whose rows VACUUM marked visible to everyone
+// (the visibility map) spares an index-only scan its heap, and a player's page sums his seats from
+// the covering index game_seats_groups alone (at 20,000 games 38 pages read instead of 3,004: each
+// of his seats read twice from the table, once more for each fold's update). VACUUM reads only the
+// pages changed since the last one, so it costs what was stored, not the archive's size.
 
 import { type Kysely, sql } from "kysely";
 import type { Database } from "./schema.js";
@@ -15,7 +20,7 @@ export class Statistics {
   /** Games counted by the last statistics (null: not read yet), and stored since. */
   private counted: number | null = null;
   private stored = 0;
-  /** The look (and ANALYZE) under way: in the background, so no page waits for it. */
+  /** The look (and VACUUM) under way: in the background, so no page waits for it. */
   private running: Promise<void> | null = null;
 
   constructor(
@@ -23,7 +28,7 @@ export class Statistics {
     private readonly db: Kysely<Database>,
   ) {}
 
-  /** `games` more games are stored: the archive's tables are analysed when they grew by a tenth. */
+  /** `games` more games are stored: the archive's tables are vacuumed and analysed when they grew by a tenth. */
   grew(games: number): void {
     if (this.kind !== "postgres" || games === 0) return;
     this.stored += games;
@@ -44,7 +49,8 @@ export class Statistics {
     this.counted ??= await this.countedGames();
     if (this.stored <= 50 + this.counted / 10) return;
     this.stored = 0;
-    await sql`analyze ${sql.join(ARCHIVE_TABLES.map((t) => sql.table(t)))}`.execute(this.db);
+    // Outside any transaction (VACUUM cannot run in one): one statement on a connection of the pool.
+    await sql`vacuum (analyze) ${sql.join(ARCHIVE_TABLES.map((t) => sql.table(t)))}`.execute(this.db);
     this.counted = await this.countedGames();
   }
 

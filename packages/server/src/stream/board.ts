@@ -7,7 +7,7 @@ import type { BoardAnswer } from "@misto/protocol";
 import { Names, roundInfo } from "../nights/view.js";
 import type { Store } from "../store/index.js";
 import type { NightRow } from "../store/night-queries.js";
-import { nightStandings } from "../tournaments/standings.js";
+import { nightStandings, roundsGames } from "../tournaments/standings.js";
 import { standingRows } from "../tournaments/view.js";
 
 export async function boardOf(store: Store, night: NightRow): Promise<BoardAnswer> {
@@ -16,10 +16,11 @@ export async function boardOf(store: Store, night: NightRow): Promise<BoardAnswe
   const dealt = rounds.filter((r) => r.dealtAt !== null);
   const current = dealt.at(-1) ?? null;
   const undealt = rounds.find((r) => r.dealtAt === null) ?? null;
+  const games = await roundsGames(store, rounds);
   return {
     night: { id: night.id, title: night.title, startsAt: night.startsAt, place: night.place },
-    current: current ? await roundInfo(store, names, current) : null,
-    next: undealt ? await roundInfo(store, names, undealt) : null,
-    standings: standingRows(await nightStandings(store, night)),
+    current: current ? await roundInfo(names, current, games) : null,
+    next: undealt ? await roundInfo(names, undealt, games) : null,
+    standings: standingRows(await nightStandings(store, night, games)),
   };
 }

@@ -12,6 +12,7 @@ import type { RoundSeating } from "../store/night-queries.js";
 import type { TournamentRoundRow, TournamentRow } from "../store/tournament-queries.js";
 import { StoreConflict } from "../store/types.js";
 import type { TableService } from "../tables/service.js";
+import { finishedGames } from "./scored-games.js";
 import { tournamentStandings } from "./standings.js";
 
 /** The players still in (not dropped), in the order they joined. */
@@ -88,12 +89,10 @@ export async function dealTournamentRound(
 async function qualifyingOver(store: Store, rounds: readonly TournamentRoundRow[], t: TournamentRow) {
   const qualifying = rounds.filter((r) => !r.final);
   if (qualifying.length < t.rounds || qualifying.some((r) => r.dealtAt === null)) return false;
-  for (const r of qualifying) {
-    for (const table of r.seating.tables) {
-      if (table.table === null || !(await store.getGame(table.table))) return false;
-    }
-  }
-  return true;
+  const tables = qualifying.flatMap((r) => r.seating.tables.map((table) => table.table));
+  if (tables.some((id) => id === null)) return false;
+  const games = await finishedGames(store, tables as string[]);
+  return tables.every((id) => games.has(id as string));
 }
 
 /** Seats the final: the best 12 still in by the standings, or the 12 named for a fixed final. */

@@ -35,14 +35,23 @@ async function scored(store: Store, game: GameRow, final: boolean): Promise<Scor
   };
 }
 
-/** The finished games among `tables` (a game not over yet is not counted). */
+/** The finished games of these tables by table, in one read (a game not over yet is absent). */
+export async function finishedGames(store: Store, tableIds: readonly string[]): Promise<Finished> {
+  return new Map((await store.getGames(tableIds)).map((g) => [g.id, g]));
+}
+
+/** A page's one read of its tables' finished games, shared by its rounds' `over` and its standings. */
+export type Finished = ReadonlyMap<string, GameRow>;
+
+/** The finished games among `tables` (a game not over yet is not counted), in the tables' order. */
 export async function scoredGames(
   store: Store,
   tables: readonly { id: string; final: boolean }[],
+  games: Finished,
 ): Promise<ScoredGame[]> {
   const out: ScoredGame[] = [];
   for (const table of tables) {
-    const game = await store.getGame(table.id);
+    const game = games.get(table.id);
     if (game) out.push(await scored(store, game, table.final));
   }
   return out;

@@ -8,12 +8,20 @@ import { type Contender, type Standing, standings } from "../scoring/standings.j
 import type { Store } from "../store/index.js";
 import type { NightRow, RoundRow } from "../store/night-queries.js";
 import type { TournamentRow } from "../store/tournament-queries.js";
-import { scoredGames } from "./scored-games.js";
+import { type Finished, finishedGames, scoredGames } from "./scored-games.js";
 
 /** The tables the rounds dealt, each with whether it is a final's. */
 function dealtTables(rounds: readonly (RoundRow & { final?: boolean })[]) {
   return rounds.flatMap((r) =>
     r.seating.tables.flatMap((t) => (t.table === null ? [] : [{ id: t.table, final: r.final === true }])),
+  );
+}
+
+/** The finished games of every table the rounds dealt, in one read. */
+export function roundsGames(store: Store, rounds: readonly RoundRow[]): Promise<Finished> {
+  return finishedGames(
+    store,
+    dealtTables(rounds).map((t) => t.id),
   );
 }
 
@@ -37,24 +45,40 @@ async function contenders(
 /** The tournament's scoring: its organiser's settings over the defaults. */
 export const scoringOf = (t: TournamentRow): Scoring => scoringWith(t.scoring);
 
-/** The tournament's standings: every player (dropped ones too, marked), by its scoring. */
-export async function tournamentStandings(store: Store, t: TournamentRow): Promise<Standing[]> {
+/** The tournament's standings: every player (dropped ones too, marked), by its scoring; `games`
+ * when the caller already read its rounds' games (roundsGames). */
+export async function tournamentStandings(
+  store: Store,
+  t: TournamentRow,
+  games?: Finished,
+): Promise<Standing[]> {
   const players = await store.tournaments.listPlayers(t.id);
   const rounds = await store.tournaments.listRounds(t.id);
   const people = await contenders(
     store,
     players.map((p) => ({ id: p.personId, dropped: p.droppedAt !== null })),
   );
-  return standings(people, await scoredGames(store, dealtTables(rounds)), scoringOf(t));
+  const tables = dealtTables(rounds);
+  return standings(
+    people,
+    await scoredGames(store, tables, games ?? (await roundsGames(store, rounds))),
+    scoringOf(t),
+  );
 }
 
-/** The evening's standings: everyone seated in its dealt rounds, by the default scoring. */
-export async function nightStandings(store: Store, night: NightRow): Promise<Standing[]> {
+/** The evening's standings: everyone seated in its dealt rounds, by the default scoring; `games`
+ * when the caller already read its rounds' games (roundsGames). */
+export async function nightStandings(store: Store, night: NightRow, games?: Finished): Promise<Standing[]> {
   const rounds = await store.nights.listRounds(night.id);
   const seated = rounds.flatMap((r) => (r.dealtAt === null ? [] : r.seating.tables.flatMap((t) => t.seats)));
   const people = await contenders(
     store,
     seated.map((id) => ({ id })),
   );
-  return standings(people, await scoredGames(store, dealtTables(rounds)), DEFAULT_SCORING);
+  const tables = dealtTables(rounds);
+  return standings(
+    people,
+    await scoredGames(store, tables, games ?? (await roundsGames(store, rounds))),
+    DEFAULT_SCORING,
+  );
 }

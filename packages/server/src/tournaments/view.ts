@@ -7,7 +7,7 @@ import { Names, roundInfo } from "../nights/view.js";
 import type { Standing } from "../scoring/standings.js";
 import type { HostRow, Store } from "../store/index.js";
 import type { TournamentRoundRow, TournamentRow } from "../store/tournament-queries.js";
-import { scoringOf, tournamentStandings } from "./standings.js";
+import { roundsGames, scoringOf, tournamentStandings } from "./standings.js";
 
 /** May `account` run and referee the tournament: its chief referee, or the administration. */
 export const referees = (t: TournamentRow, account: HostRow) =>
@@ -81,6 +81,7 @@ export async function tournamentPage(
   const rounds = await store.tournaments.listRounds(t.id);
   const referee = referees(t, account);
   const final = rounds.find((r) => r.final);
+  const games = await roundsGames(store, rounds);
   return {
     tournament: await summary(store, names, t),
     scoring: scoringOf(t),
@@ -92,9 +93,9 @@ export async function tournamentPage(
         replacedBy: p.replacedBy === null ? null : await names.person(p.replacedBy),
       })),
     ),
-    rounds: await Promise.all(rounds.filter((r) => !r.final).map((r) => roundInfo(store, names, r))),
-    final: final ? await roundInfo(store, names, final) : null,
-    standings: standingRows(await tournamentStandings(store, t)),
+    rounds: await Promise.all(rounds.filter((r) => !r.final).map((r) => roundInfo(names, r, games))),
+    final: final ? await roundInfo(names, final, games) : null,
+    standings: standingRows(await tournamentStandings(store, t, games)),
     objections: referee ? await objections(store, names, tablesOf(rounds)) : [],
   };
 }

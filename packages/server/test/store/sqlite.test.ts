@@ -68,6 +68,7 @@ describe("the SQLite store", () => {
         "0010_archive_aggregates",
         "0011_tournaments",
         "0012_archive_indexes",
+        "0013_player_tally",
       ]);
     } finally {
       raw.close();

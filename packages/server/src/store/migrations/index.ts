@@ -15,6 +15,7 @@ import * as nights from "./0009_nights.js";
 import * as archiveAggregates from "./0010_archive_aggregates.js";
 import * as tournaments from "./0011_tournaments.js";
 import * as archiveIndexes from "./0012_archive_indexes.js";
+import * as playerTally from "./0013_player_tally.js";
 
 const MIGRATIONS: Record<string, Migration> = {
   "0001_initial": initial,
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0010_archive_aggregates": archiveAggregates,
   "0011_tournaments": tournaments,
   "0012_archive_indexes": archiveIndexes,
+  "0013_player_tally": playerTally,
 };
 
 export const migrations: MigrationProvider = {
