@@ -554,7 +554,7 @@ describe("random games", { timeout: 120_000 * SCALE }, () => {
   });
 
   it("FLOW-4 DON-1 views built through one ViewMemo are the views built without it, at every step", () => {
-    forGames(60, (spec) => {
+    forGames(25, (spec) => {
       const game = new RandomGame(spec, { ...DEFAULT_RATES, undo: 0.04 });
       const memo = new ViewMemo();
       const viewers: Viewer[] = ["host", "spectator", ...ALL_SEATS];

@@ -49,6 +49,7 @@ function quick(state: GameState, seed: number): Action | null {
 /** Plays `table` to its end by its host (`cookie`); `seed` picks the losing team (even: the city). */
 export async function playQuickly(base: string, cookie: string, table: string, seed: number): Promise<void> {
   const got = await fetch(`${base}/api/tables/${table}`, { headers: { cookie } });
+  if (!got.ok) throw new Error(`GET /api/tables/${table}: ${got.status} ${await got.text()}`);
   const body = (await got.json()) as { seq: number; events: GameEvent[] };
   let state = replay(body.events);
   let seq = body.seq;
