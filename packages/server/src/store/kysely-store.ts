@@ -5,14 +5,13 @@
 // events, codes, tokens and out chat (kysely-tables.ts; the append, kysely-appends.ts), the rating
 // (kysely-rating.ts). Nights, tournaments and the archive are parts of their own (store.nights…).
 //
-// Each method is a one-line delegate, the plainest TypeScript that keeps every call site
-// (store.getHost(…)) and the type checker's word on it: `implements Store` checks each against the
-// interface and its part, and the list says which part answers what. Copying the parts' methods
-// on (a mixin, Object.assign) would be typed by a declaration the compiler takes on trust.
+// Each method is a one-line delegate typed by the interface (`Store["getHost"]`, so its parameters
+// are written once, there): it keeps every call site (store.getHost(…)) and the type checker's word
+// on it, as `implements Store` checks each against the interface and the call against its part,
+// and the list says which part answers what. Copying the parts' methods on (a mixin,
+// Object.assign) would be typed by a declaration the compiler takes on trust.
 
-import type { GameEvent } from "@misto/engine";
 import { type Kysely, Migrator, sql } from "kysely";
-import type { GameResult } from "../rating/result.js";
 import { ArchiveIndex } from "./archive-index.js";
 import { KyselyAccounts } from "./kysely-accounts.js";
 import { Appends } from "./kysely-appends.js";
@@ -22,26 +21,9 @@ import { KyselyRating } from "./kysely-rating.js";
 import { KyselyTables } from "./kysely-tables.js";
 import { migrations } from "./migrations/index.js";
 import { NightQueries, type NightStore } from "./night-queries.js";
-import type { CorrectionRow, GameRow, ImportedGame, SeasonRow } from "./rating-types.js";
 import type { Database } from "./schema.js";
 import { TournamentQueries, type TournamentStore } from "./tournament-queries.js";
-import {
-  type AppendResult,
-  type ComplaintRow,
-  type Connections,
-  type HostRow,
-  type NewOutChatLine,
-  type OutChatLine,
-  type PersonRow,
-  type Role,
-  type SanctionRow,
-  type SeatPerson,
-  type SeatTokenRow,
-  type Store,
-  type StoreGauges,
-  StoreUnavailable,
-  type TableRow,
-} from "./types.js";
+import { type Connections, type Store, type StoreGauges, StoreUnavailable } from "./types.js";
 
 /** How long the ready check waits for the database's answer. */
 const PING_MS = 3_000;
@@ -128,202 +110,67 @@ export class KyselyStore implements Store {
   getClub(): Promise<{ id: string; name: string } | null> {
     return this.accounts.getClub();
   }
-  createClub(club: { id: string; name: string }, admin: HostRow, person: PersonRow): Promise<void> {
-    return this.accounts.createClub(club, admin, person);
-  }
-  setSetupToken(hash: string | null): Promise<void> {
-    return this.accounts.setSetupToken(hash);
-  }
-  getSetupToken(): Promise<string | null> {
-    return this.accounts.getSetupToken();
-  }
-  createHost(host: HostRow, person?: PersonRow): Promise<void> {
-    return this.accounts.createHost(host, person);
-  }
-  findHostByPerson(personId: string): Promise<HostRow | null> {
-    return this.accounts.findHostByPerson(personId);
-  }
-  listHosts(): Promise<HostRow[]> {
-    return this.accounts.listHosts();
-  }
-  findHostByLogin(login: string): Promise<HostRow | null> {
-    return this.accounts.findHostByLogin(login);
-  }
-  getHost(id: string): Promise<HostRow | null> {
-    return this.accounts.getHost(id);
-  }
-  createSession(s: {
-    tokenHash: string;
-    hostId: string;
-    createdAt: number;
-    expiresAt: number;
-  }): Promise<void> {
-    return this.accounts.createSession(s);
-  }
-  getSession(tokenHash: string): Promise<{ hostId: string; expiresAt: number } | null> {
-    return this.accounts.getSession(tokenHash);
-  }
-  deleteSession(tokenHash: string): Promise<void> {
-    return this.accounts.deleteSession(tokenHash);
-  }
-  deleteSessionsOf(hostId: string): Promise<string[]> {
-    return this.accounts.deleteSessionsOf(hostId);
-  }
-  setRole(hostId: string, role: Role): Promise<boolean> {
-    return this.accounts.setRole(hostId, role);
-  }
-  setPasswordHash(hostId: string, passwordHash: string): Promise<boolean> {
-    return this.accounts.setPasswordHash(hostId, passwordHash);
-  }
+  readonly createClub: Store["createClub"] = (...args) => this.accounts.createClub(...args);
+  readonly setSetupToken: Store["setSetupToken"] = (...args) => this.accounts.setSetupToken(...args);
+  readonly getSetupToken: Store["getSetupToken"] = (...args) => this.accounts.getSetupToken(...args);
+  readonly createHost: Store["createHost"] = (...args) => this.accounts.createHost(...args);
+  readonly findHostByPerson: Store["findHostByPerson"] = (...args) => this.accounts.findHostByPerson(...args);
+  readonly listHosts: Store["listHosts"] = (...args) => this.accounts.listHosts(...args);
+  readonly findHostByLogin: Store["findHostByLogin"] = (...args) => this.accounts.findHostByLogin(...args);
+  readonly getHost: Store["getHost"] = (...args) => this.accounts.getHost(...args);
+  readonly createSession: Store["createSession"] = (...args) => this.accounts.createSession(...args);
+  readonly getSession: Store["getSession"] = (...args) => this.accounts.getSession(...args);
+  readonly deleteSession: Store["deleteSession"] = (...args) => this.accounts.deleteSession(...args);
+  readonly deleteSessionsOf: Store["deleteSessionsOf"] = (...args) => this.accounts.deleteSessionsOf(...args);
+  readonly setRole: Store["setRole"] = (...args) => this.accounts.setRole(...args);
+  readonly setPasswordHash: Store["setPasswordHash"] = (...args) => this.accounts.setPasswordHash(...args);
 
   // ── people ──
-  createPerson(person: PersonRow): Promise<void> {
-    return this.people.createPerson(person);
-  }
-  getPerson(id: string): Promise<PersonRow | null> {
-    return this.people.getPerson(id);
-  }
-  findGuest(name: string): Promise<PersonRow | null> {
-    return this.people.findGuest(name);
-  }
-  listPeople(query: { q?: string; limit: number }): Promise<PersonRow[]> {
-    return this.people.listPeople(query);
-  }
-  resolvePerson(id: string): Promise<PersonRow | null> {
-    return this.people.resolvePerson(id);
-  }
-  setCouncil(personId: string, council: boolean): Promise<boolean> {
-    return this.people.setCouncil(personId, council);
-  }
-  mergeGuest(guestId: string, memberId: string): Promise<boolean> {
-    return this.people.mergeGuest(guestId, memberId);
-  }
-  createSanction(sanction: SanctionRow): Promise<void> {
-    return this.people.createSanction(sanction);
-  }
-  listSanctions(personId: string): Promise<SanctionRow[]> {
-    return this.people.listSanctions(personId);
-  }
-  activeBan(personId: string, at: number): Promise<SanctionRow | null> {
-    return this.people.activeBan(personId, at);
-  }
-  createComplaint(complaint: ComplaintRow): Promise<void> {
-    return this.people.createComplaint(complaint);
-  }
-  getComplaint(id: string): Promise<ComplaintRow | null> {
-    return this.people.getComplaint(id);
-  }
-  listComplaints(query: { tableId: string } | { open: true }): Promise<ComplaintRow[]> {
-    return this.people.listComplaints(query);
-  }
-  answerComplaint(id: string, answer: NonNullable<ComplaintRow["answer"]>): Promise<boolean> {
-    return this.people.answerComplaint(id, answer);
-  }
+  readonly createPerson: Store["createPerson"] = (...args) => this.people.createPerson(...args);
+  readonly getPerson: Store["getPerson"] = (...args) => this.people.getPerson(...args);
+  readonly findGuest: Store["findGuest"] = (...args) => this.people.findGuest(...args);
+  readonly listPeople: Store["listPeople"] = (...args) => this.people.listPeople(...args);
+  readonly resolvePerson: Store["resolvePerson"] = (...args) => this.people.resolvePerson(...args);
+  readonly setCouncil: Store["setCouncil"] = (...args) => this.people.setCouncil(...args);
+  readonly mergeGuest: Store["mergeGuest"] = (...args) => this.people.mergeGuest(...args);
+  readonly createSanction: Store["createSanction"] = (...args) => this.people.createSanction(...args);
+  readonly listSanctions: Store["listSanctions"] = (...args) => this.people.listSanctions(...args);
+  readonly activeBan: Store["activeBan"] = (...args) => this.people.activeBan(...args);
+  readonly createComplaint: Store["createComplaint"] = (...args) => this.people.createComplaint(...args);
+  readonly getComplaint: Store["getComplaint"] = (...args) => this.people.getComplaint(...args);
+  readonly listComplaints: Store["listComplaints"] = (...args) => this.people.listComplaints(...args);
+  readonly answerComplaint: Store["answerComplaint"] = (...args) => this.people.answerComplaint(...args);
 
   // ── tables ──
-  createTable(
-    table: Omit<TableRow, "seq">,
-    created: GameEvent,
-    seats?: readonly SeatPerson[],
-  ): Promise<void> {
-    return this.tables.createTable(table, created, seats);
-  }
-  setTableSeats(tableId: string, seats: readonly SeatPerson[]): Promise<void> {
-    return this.tables.setTableSeats(tableId, seats);
-  }
-  listTableSeats(tableId: string): Promise<SeatPerson[]> {
-    return this.tables.listTableSeats(tableId);
-  }
-  listGamesOf(personId: string, limit: number): Promise<{ table: TableRow; seat: number }[]> {
-    return this.tables.listGamesOf(personId, limit);
-  }
-  getTable(id: string): Promise<TableRow | null> {
-    return this.tables.getTable(id);
-  }
-  listTables(): Promise<TableRow[]> {
-    return this.tables.listTables();
-  }
-  readEvents(tableId: string, afterSeq?: number): Promise<{ seq: number; event: GameEvent }[]> {
-    return this.tables.readEvents(tableId, afterSeq);
-  }
-  append(
-    tableId: string,
-    expectedSeq: number,
-    events: readonly GameEvent[],
-    command: { id: string; answer: unknown },
-    status: { phase: string; winner: string | null },
-    finished?: GameResult,
-  ): Promise<AppendResult> {
-    return this.tables.append(tableId, expectedSeq, events, command, status, finished);
-  }
-  findCommand(tableId: string, commandId: string): Promise<unknown | null> {
-    return this.tables.findCommand(tableId, commandId);
-  }
-  setJoinCode(tableId: string, code: string): Promise<void> {
-    return this.tables.setJoinCode(tableId, code);
-  }
-  getJoinCode(tableId: string): Promise<string | null> {
-    return this.tables.getJoinCode(tableId);
-  }
-  findTableByCode(code: string): Promise<string | null> {
-    return this.tables.findTableByCode(code);
-  }
-  createSeatToken(t: SeatTokenRow, whilePhase?: string): Promise<boolean> {
-    return this.tables.createSeatToken(t, whilePhase);
-  }
-  getSeatToken(tokenHash: string): Promise<SeatTokenRow | null> {
-    return this.tables.getSeatToken(tokenHash);
-  }
-  listSeatTokens(tableId: string): Promise<SeatTokenRow[]> {
-    return this.tables.listSeatTokens(tableId);
-  }
-  deleteSeatToken(tableId: string, seat: number): Promise<boolean> {
-    return this.tables.deleteSeatToken(tableId, seat);
-  }
-  addOutChatLine(tableId: string, line: NewOutChatLine): Promise<OutChatLine | null> {
-    return this.tables.addOutChatLine(tableId, line);
-  }
-  readOutChat(tableId: string): Promise<OutChatLine[]> {
-    return this.tables.readOutChat(tableId);
-  }
+  readonly createTable: Store["createTable"] = (...args) => this.tables.createTable(...args);
+  readonly setTableSeats: Store["setTableSeats"] = (...args) => this.tables.setTableSeats(...args);
+  readonly listTableSeats: Store["listTableSeats"] = (...args) => this.tables.listTableSeats(...args);
+  readonly listGamesOf: Store["listGamesOf"] = (...args) => this.tables.listGamesOf(...args);
+  readonly getTable: Store["getTable"] = (...args) => this.tables.getTable(...args);
+  readonly listTables: Store["listTables"] = (...args) => this.tables.listTables(...args);
+  readonly readEvents: Store["readEvents"] = (...args) => this.tables.readEvents(...args);
+  readonly append: Store["append"] = (...args) => this.tables.append(...args);
+  readonly findCommand: Store["findCommand"] = (...args) => this.tables.findCommand(...args);
+  readonly setJoinCode: Store["setJoinCode"] = (...args) => this.tables.setJoinCode(...args);
+  readonly getJoinCode: Store["getJoinCode"] = (...args) => this.tables.getJoinCode(...args);
+  readonly findTableByCode: Store["findTableByCode"] = (...args) => this.tables.findTableByCode(...args);
+  readonly createSeatToken: Store["createSeatToken"] = (...args) => this.tables.createSeatToken(...args);
+  readonly getSeatToken: Store["getSeatToken"] = (...args) => this.tables.getSeatToken(...args);
+  readonly listSeatTokens: Store["listSeatTokens"] = (...args) => this.tables.listSeatTokens(...args);
+  readonly deleteSeatToken: Store["deleteSeatToken"] = (...args) => this.tables.deleteSeatToken(...args);
+  readonly addOutChatLine: Store["addOutChatLine"] = (...args) => this.tables.addOutChatLine(...args);
+  readonly readOutChat: Store["readOutChat"] = (...args) => this.tables.readOutChat(...args);
 
   // ── rating ──
-  listGames(): Promise<GameRow[]> {
-    return this.rating.listGames();
-  }
-  getGame(tableId: string): Promise<GameRow | null> {
-    return this.rating.getGame(tableId);
-  }
-  getGames(tableIds: readonly string[]): Promise<GameRow[]> {
-    return this.rating.getGames(tableIds);
-  }
-  correctPoints(correction: CorrectionRow): Promise<void> {
-    return this.rating.correctPoints(correction);
-  }
-  listCorrections(tableId: string): Promise<CorrectionRow[]> {
-    return this.rating.listCorrections(tableId);
-  }
-  importGame(
-    table: { id: string; title: string; hostId: string; createdAt: number; online: boolean },
-    events: readonly GameEvent[],
-    seats: readonly SeatPerson[],
-    result: GameResult,
-  ): Promise<void> {
-    return this.rating.importGame(table, events, seats, result);
-  }
-  importGames(games: readonly ImportedGame[]): Promise<void> {
-    return this.rating.importGames(games);
-  }
-  listAllPeople(): Promise<PersonRow[]> {
-    return this.rating.listAllPeople();
-  }
-  createSeason(season: SeasonRow): Promise<void> {
-    return this.rating.createSeason(season);
-  }
-  listSeasons(): Promise<SeasonRow[]> {
-    return this.rating.listSeasons();
-  }
-  deleteSeason(id: string): Promise<boolean> {
-    return this.rating.deleteSeason(id);
-  }
+  readonly listGames: Store["listGames"] = (...args) => this.rating.listGames(...args);
+  readonly getGame: Store["getGame"] = (...args) => this.rating.getGame(...args);
+  readonly getGames: Store["getGames"] = (...args) => this.rating.getGames(...args);
+  readonly correctPoints: Store["correctPoints"] = (...args) => this.rating.correctPoints(...args);
+  readonly listCorrections: Store["listCorrections"] = (...args) => this.rating.listCorrections(...args);
+  readonly importGame: Store["importGame"] = (...args) => this.rating.importGame(...args);
+  readonly importGames: Store["importGames"] = (...args) => this.rating.importGames(...args);
+  readonly listAllPeople: Store["listAllPeople"] = (...args) => this.rating.listAllPeople(...args);
+  readonly createSeason: Store["createSeason"] = (...args) => this.rating.createSeason(...args);
+  readonly listSeasons: Store["listSeasons"] = (...args) => this.rating.listSeasons(...args);
+  readonly deleteSeason: Store["deleteSeason"] = (...args) => this.rating.deleteSeason(...args);
 }
