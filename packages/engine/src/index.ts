@@ -2,6 +2,7 @@
 // Outside the engine a game is an opaque Game, read through viewFor and the named queries of
 // public.ts: the state's shape (GameState) is not exported (see test/sealed.test.ts).
 
+export { ALL_SEATS } from "./actions.js";
 export * from "./cards.js";
 export { commandOf } from "./command-of.js";
 export * from "./commands.js";

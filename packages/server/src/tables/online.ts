@@ -8,11 +8,11 @@ import { randomUUID } from "node:crypto";
 import { type Bot, HeuristicBot, hostMove, NO_RATING, type Seen, typingMs } from "@misto/bots";
 import {
   type Action,
+  ALL_SEATS,
   awaiting,
   type Game,
   legalActions,
   phaseOf,
-  SEATS,
   type Seat,
   type View,
   viewFor,
@@ -101,8 +101,6 @@ const DEFAULTS = {
   botDelayMs: [1_000, 4_000] as const,
   passMs: 1_000,
 };
-
-const SEAT_LIST: readonly Seat[] = Array.from({ length: SEATS }, (_, i) => i + 1);
 
 /** How soon a run (or the resume, or a claim) that met the database away tries again, in ms. */
 const RETRY_MS = 500;
@@ -440,7 +438,7 @@ export class OnlineRunner {
   private async seatBots(run: Run): Promise<void> {
     const phones = new Set((await this.store.listSeatTokens(run.id)).map((t) => t.seat));
     const bots = new Map<Seat, Bot>();
-    for (const seat of SEAT_LIST) if (!phones.has(seat)) bots.set(seat, this.newBot(run.id, seat));
+    for (const seat of ALL_SEATS) if (!phones.has(seat)) bots.set(seat, this.newBot(run.id, seat));
     run.bots = bots;
   }
 

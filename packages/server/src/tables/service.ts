@@ -3,6 +3,7 @@
 
 import { randomBytes, randomInt, randomUUID } from "node:crypto";
 import {
+  ALL_SEATS,
   type Command,
   createGame,
   evolve,
@@ -11,7 +12,6 @@ import {
   type GameEvent,
   phaseOf,
   resultOf,
-  SEATS,
   type Seat,
   seatMaySend,
   viewFor,
@@ -69,8 +69,6 @@ function newJoinCode(): string {
   for (let i = 0; i < JOIN_CODE_LENGTH; i++) code += JOIN_ALPHABET[randomInt(JOIN_ALPHABET.length)];
   return code;
 }
-
-const SEAT_LIST: readonly Seat[] = Array.from({ length: SEATS }, (_, i) => i + 1);
 
 /** The stored answer to a command, given again to a repeated command id. */
 export interface CommandAnswer {
@@ -471,7 +469,7 @@ export class TableService {
       publicSeq: 1,
       publicText: views.spectator(state),
       seatTexts: views.seats(state),
-      seatSeqs: SEAT_LIST.map(() => 1),
+      seatSeqs: ALL_SEATS.map(() => 1),
       views,
     };
     const rest = stored.slice(1);

@@ -4,10 +4,8 @@
 // stays the same, so of the thirteen views only what differs is built and stringified each time.
 // Kept one per table: a TextMemo remembers the last object seen in each place of that table's views.
 
-import { type Game, SEATS, type Seat, ViewMemo, viewFor } from "@misto/engine";
+import { ALL_SEATS, type Game, ViewMemo, viewFor } from "@misto/engine";
 import { TextMemo, type ViewText, viewText } from "../realtime/view-text.js";
-
-const SEAT_LIST: readonly Seat[] = Array.from({ length: SEATS }, (_, i) => i + 1);
 
 export class TableViews {
   private readonly views = new ViewMemo();
@@ -19,6 +17,6 @@ export class TableViews {
 
   /** Each seat's own view (index seat - 1). */
   seats(state: Game): ViewText[] {
-    return SEAT_LIST.map((seat) => viewText(viewFor(state, seat, this.views), this.texts, seat));
+    return ALL_SEATS.map((seat) => viewText(viewFor(state, seat, this.views), this.texts, seat));
   }
 }
