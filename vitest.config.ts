@@ -38,7 +38,7 @@ export default defineConfig({
     // Server tests play whole games through the API on SQLite and PostgreSQL while browser tests
     // run beside them on two cores: 5 s (Vitest's default) is too tight there. A test's own
     // assertions decide; the limit only stops a stuck one.
-    testTimeout: 20_000,
+    testTimeout: 60_000,
     // Three files at a time on this 2-core machine (Vitest's default is one fewer than the cores:
     // one, here). Browser and server tests spend much of their time waiting on Chromium, sockets,
     // timers and databases: over a whole run two workers kept 1.2 cores busy. A second file halved
