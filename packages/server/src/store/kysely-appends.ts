@@ -3,10 +3,11 @@
 // verbatim from kysely-store.ts.
 
 import type { GameEvent } from "@misto/engine";
-import { sql, type Transaction } from "kysely";
+import { CompiledQuery, type Transaction } from "kysely";
 import type { GameResult } from "../rating/result.js";
 import { GroupCommit, type Outcome } from "./group-commit.js";
 import { type StoreContext, StorePart } from "./kysely-part.js";
+import { Prepared } from "./prepared.js";
 import { insertResult } from "./rating-queries.js";
 import type { Database } from "./schema.js";
 import type { AppendResult } from "./table-types.js";
@@ -38,6 +39,20 @@ export class Appends extends StorePart {
    */
   readonly appends: GroupCommit<Append, AppendResult> | null;
 
+  /** The append's statements, compiled once (./prepared.ts); the events' insert once per count. */
+  private readonly insertCommand = new Prepared(["table_id", "command_id", "seq", "answer"], (v) =>
+    this.db.insertInto("commands").values(v).compile(),
+  );
+  private readonly insertEvents = new Map<number, Prepared<string>>();
+  private readonly moveTable = new Prepared(["seq", "phase", "winner", "id", "expected"], (v) =>
+    this.db
+      .updateTable("tables")
+      .set({ seq: v.seq, phase: v.phase, winner: v.winner })
+      .where("id", "=", v.id)
+      .where("seq", "=", v.expected)
+      .compile(),
+  );
+
   constructor(context: StoreContext) {
     super(context);
     this.appends =
@@ -49,7 +64,7 @@ export class Appends extends StorePart {
   async appendOne(append: Append): Promise<AppendResult> {
     if (this.appends) return this.appends.run(append);
     try {
-      await this.write(() => this.db.transaction().execute((tx) => appendIn(tx, append)));
+      await this.write(() => this.db.transaction().execute((tx) => this.appendIn(tx, append)));
     } catch (error) {
       if (error instanceof AppendRefused) return { ok: false, conflict: error.conflict };
       throw error;
@@ -62,70 +77,84 @@ export class Appends extends StorePart {
     return this.db.transaction().execute(async (tx) => {
       const outcomes: Outcome<AppendResult>[] = [];
       for (const append of batch) {
-        await sql`savepoint append`.execute(tx);
+        await tx.executeQuery(SAVEPOINT);
         try {
-          await appendIn(tx, append);
+          await this.appendIn(tx, append);
           outcomes.push({ ok: true, value: { ok: true, seq: append.expectedSeq + append.events.length } });
         } catch (error) {
-          await sql`rollback to append`.execute(tx);
+          await tx.executeQuery(ROLLBACK_TO);
           outcomes.push(
             error instanceof AppendRefused
               ? { ok: true, value: { ok: false, conflict: error.conflict } }
               : { ok: false, error },
           );
         }
-        await sql`release append`.execute(tx);
+        await tx.executeQuery(RELEASE);
       }
       return outcomes;
     });
   }
+
+  /**
+   * One append's writes, in the caller's transaction: the command's id and answer, the events at
+   * expectedSeq+1…, the table's seq and status. Throws AppendRefused on a stale seq or a known id.
+   */
+  private async appendIn(tx: Transaction<Database>, a: Append): Promise<void> {
+    const seq = a.expectedSeq + a.events.length;
+    const answer = JSON.stringify(a.command.answer);
+    // The command first: a repeated id is "command" even when its seq is stale too.
+    await refuseOnUnique("command", () =>
+      tx.executeQuery(
+        this.insertCommand.with({ table_id: a.tableId, command_id: a.command.id, seq, answer }),
+      ),
+    );
+    if (a.events.length > 0) {
+      // A concurrent writer at the same seq breaks the (table_id, seq) primary key here; on
+      // PostgreSQL the second waits for the first to commit, then fails.
+      const values: Record<string, unknown> = {};
+      a.events.forEach((event, i) => {
+        values[`table${i}`] = a.tableId;
+        values[`seq${i}`] = a.expectedSeq + 1 + i;
+        values[`event${i}`] = JSON.stringify(event);
+      });
+      await refuseOnUnique("seq", () => tx.executeQuery(this.eventsInsert(a.events.length).with(values)));
+    }
+    // Guards an expectedSeq ahead of the table (a gap) and an append with no events.
+    const { phase, winner } = a.status;
+    const moved = await tx.executeQuery(
+      this.moveTable.with({ seq, phase, winner, id: a.tableId, expected: a.expectedSeq }),
+    );
+    if (Number(moved.numAffectedRows) !== 1) throw new AppendRefused("seq");
+    // The rating closed: the game's result is kept with it, committed with its last events.
+    if (a.finished) await insertResult(tx, a.tableId, a.finished);
+  }
+
+  /** The insert of `count` events (an append stores one to a few), compiled once per count. */
+  private eventsInsert(count: number): Prepared<string> {
+    let prepared = this.insertEvents.get(count);
+    if (prepared === undefined) {
+      const rows = Array.from({ length: count }, (_, i) => [`table${i}`, `seq${i}`, `event${i}`] as const);
+      prepared = new Prepared(rows.flat(), (v) =>
+        this.db
+          .insertInto("events")
+          .values(
+            rows.map(([table, seq, event]) => ({
+              table_id: v[table] as never,
+              seq: v[seq] as never,
+              event: v[event] as never,
+            })),
+          )
+          .compile(),
+      );
+      this.insertEvents.set(count, prepared);
+    }
+    return prepared;
+  }
 }
 
-/**
- * One append's writes, in the caller's transaction: the command's id and answer, the events at
- * expectedSeq+1…, the table's seq and status. Throws AppendRefused on a stale seq or a known id.
- */
-async function appendIn(tx: Transaction<Database>, a: Append): Promise<void> {
-  const seq = a.expectedSeq + a.events.length;
-  // The command first: a repeated id is "command" even when its seq is stale too.
-  await refuseOnUnique("command", () =>
-    tx
-      .insertInto("commands")
-      .values({
-        table_id: a.tableId,
-        command_id: a.command.id,
-        seq,
-        answer: JSON.stringify(a.command.answer),
-      })
-      .execute(),
-  );
-  if (a.events.length > 0) {
-    // A concurrent writer at the same seq breaks the (table_id, seq) primary key here; on
-    // PostgreSQL the second waits for the first to commit, then fails.
-    await refuseOnUnique("seq", () =>
-      tx
-        .insertInto("events")
-        .values(
-          a.events.map((event, i) => ({
-            table_id: a.tableId,
-            seq: a.expectedSeq + 1 + i,
-            event: JSON.stringify(event),
-          })),
-        )
-        .execute(),
-    );
-  }
-  // Guards an expectedSeq ahead of the table (a gap) and an append with no events.
-  const updated = await tx
-    .updateTable("tables")
-    .set({ seq, phase: a.status.phase, winner: a.status.winner })
-    .where("id", "=", a.tableId)
-    .where("seq", "=", a.expectedSeq)
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) !== 1) throw new AppendRefused("seq");
-  // The rating closed: the game's result is kept with it, committed with its last events.
-  if (a.finished) await insertResult(tx, a.tableId, a.finished);
-}
+const SAVEPOINT = CompiledQuery.raw("savepoint append");
+const ROLLBACK_TO = CompiledQuery.raw("rollback to append");
+const RELEASE = CompiledQuery.raw("release append");
 
 async function refuseOnUnique(conflict: "seq" | "command", work: () => Promise<unknown>): Promise<void> {
   try {
