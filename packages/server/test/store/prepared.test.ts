@@ -2,11 +2,14 @@
 // in either dialect's order, and a value the caller did not name is refused at once.
 
 import {
+  type DatabaseIntrospector,
+  type DialectAdapter,
   DummyDriver,
   Kysely,
   PostgresAdapter,
   PostgresIntrospector,
   PostgresQueryCompiler,
+  type QueryCompiler,
   SqliteAdapter,
   SqliteIntrospector,
   SqliteQueryCompiler,
@@ -15,23 +18,33 @@ import { describe, expect, it } from "vitest";
 import { Prepared } from "../../src/store/prepared.js";
 import type { Database } from "../../src/store/schema.js";
 
+/** A Kysely that only compiles, in the dialect of these parts. */
+function compiling(
+  adapter: () => DialectAdapter,
+  introspector: (db: Kysely<unknown>) => DatabaseIntrospector,
+  compiler: () => QueryCompiler,
+): Kysely<Database> {
+  return new Kysely<Database>({
+    dialect: {
+      createAdapter: adapter,
+      createDriver: () => new DummyDriver(),
+      createIntrospector: introspector,
+      createQueryCompiler: compiler,
+    },
+  });
+}
+
 const dialects = {
-  sqlite: new Kysely<Database>({
-    dialect: {
-      createAdapter: () => new SqliteAdapter(),
-      createDriver: () => new DummyDriver(),
-      createIntrospector: (db) => new SqliteIntrospector(db),
-      createQueryCompiler: () => new SqliteQueryCompiler(),
-    },
-  }),
-  postgres: new Kysely<Database>({
-    dialect: {
-      createAdapter: () => new PostgresAdapter(),
-      createDriver: () => new DummyDriver(),
-      createIntrospector: (db) => new PostgresIntrospector(db),
-      createQueryCompiler: () => new PostgresQueryCompiler(),
-    },
-  }),
+  sqlite: compiling(
+    () => new SqliteAdapter(),
+    (db) => new SqliteIntrospector(db),
+    () => new SqliteQueryCompiler(),
+  ),
+  postgres: compiling(
+    () => new PostgresAdapter(),
+    (db) => new PostgresIntrospector(db),
+    () => new PostgresQueryCompiler(),
+  ),
 };
 
 describe.each(Object.entries(dialects))("a prepared statement in %s", (_, db) => {
