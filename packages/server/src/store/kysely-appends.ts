@@ -1,6 +1,6 @@
 // A table's append (Store.append): the command's id and answer, its events and the table's status
-// in one transaction; on SQLite the appends waiting at once share one (group-commit.ts). Moved
-// verbatim from kysely-store.ts.
+// in one transaction; on SQLite the appends waiting at once share one (group-commit.ts). Its
+// statements are compiled once (prepared.ts).
 
 import type { GameEvent } from "@misto/engine";
 import { CompiledQuery, type Transaction } from "kysely";
@@ -43,7 +43,7 @@ export class Appends extends StorePart {
   private readonly insertCommand = new Prepared(["table_id", "command_id", "seq", "answer"], (v) =>
     this.db.insertInto("commands").values(v).compile(),
   );
-  private readonly insertEvents = new Map<number, Prepared<string>>();
+  private readonly insertEvents = new Map<number, EventsInsert>();
   private readonly moveTable = new Prepared(["seq", "phase", "winner", "id", "expected"], (v) =>
     this.db
       .updateTable("tables")
@@ -111,13 +111,14 @@ export class Appends extends StorePart {
     if (a.events.length > 0) {
       // A concurrent writer at the same seq breaks the (table_id, seq) primary key here; on
       // PostgreSQL the second waits for the first to commit, then fails.
+      const { rows, statement } = this.eventsInsert(a.events.length);
       const values: Record<string, unknown> = {};
-      a.events.forEach((event, i) => {
-        values[`table${i}`] = a.tableId;
-        values[`seq${i}`] = a.expectedSeq + 1 + i;
-        values[`event${i}`] = JSON.stringify(event);
+      rows.forEach(([table, seq, event], i) => {
+        values[table] = a.tableId;
+        values[seq] = a.expectedSeq + 1 + i;
+        values[event] = JSON.stringify(a.events[i]);
       });
-      await refuseOnUnique("seq", () => tx.executeQuery(this.eventsInsert(a.events.length).with(values)));
+      await refuseOnUnique("seq", () => tx.executeQuery(statement.with(values)));
     }
     // Guards an expectedSeq ahead of the table (a gap) and an append with no events.
     const { phase, winner } = a.status;
@@ -130,11 +131,11 @@ export class Appends extends StorePart {
   }
 
   /** The insert of `count` events (an append stores one to a few), compiled once per count. */
-  private eventsInsert(count: number): Prepared<string> {
-    let prepared = this.insertEvents.get(count);
-    if (prepared === undefined) {
+  private eventsInsert(count: number): EventsInsert {
+    let insert = this.insertEvents.get(count);
+    if (insert === undefined) {
       const rows = Array.from({ length: count }, (_, i) => [`table${i}`, `seq${i}`, `event${i}`] as const);
-      prepared = new Prepared(rows.flat(), (v) =>
+      const statement = new Prepared(rows.flat(), (v) =>
         this.db
           .insertInto("events")
           .values(
@@ -146,10 +147,17 @@ export class Appends extends StorePart {
           )
           .compile(),
       );
-      this.insertEvents.set(count, prepared);
+      insert = { rows, statement };
+      this.insertEvents.set(count, insert);
     }
-    return prepared;
+    return insert;
   }
+}
+
+/** The events' insert for one count: each row's keys (its table, seq and event), and the statement. */
+interface EventsInsert {
+  readonly rows: readonly (readonly [string, string, string])[];
+  readonly statement: Prepared<string>;
 }
 
 const SAVEPOINT = CompiledQuery.raw("savepoint append");

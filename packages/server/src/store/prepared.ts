@@ -6,12 +6,6 @@
 
 import { CompiledQuery } from "kysely";
 
-/** What Kysely compiles: the SQL text and its values in order. */
-interface Compiled {
-  readonly sql: string;
-  readonly parameters: readonly unknown[];
-}
-
 /** A value no caller's ever is: each key's mark, to learn where the compiled SQL wants its value. */
 const mark = (key: string) => `\u0000prepared:${key}`;
 
@@ -23,7 +17,7 @@ export class Prepared<K extends string> {
    * `compile` builds the query with each key's mark in the place of its value; the marks in the
    * compiled parameters tell which value goes where, whatever order the dialect writes them in.
    */
-  constructor(keys: readonly K[], compile: (marks: Record<K, never>) => Compiled) {
+  constructor(keys: readonly K[], compile: (marks: Record<K, never>) => CompiledQuery) {
     const marks = Object.fromEntries(keys.map((key) => [key, mark(key)])) as Record<K, never>;
     const compiled = compile(marks);
     const byMark = new Map(keys.map((key) => [mark(key), key]));
