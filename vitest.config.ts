@@ -8,7 +8,8 @@ const src = (pkg: string) => fileURLToPath(new URL(`./packages/${pkg}/src/index.
  * The tests' temporary files (their SQLite databases, the servers' files, Chromium's profiles, the
  * throwaway PostgreSQL cluster) go to memory when the machine has a tmpfs at /dev/shm. The product
  * still flushes every commit before answering (store/wal-flush.ts): on tmpfs the flush costs
- * nothing, where on the shared disk one per command was most of a server test's time. MISTO_TEST_TMPDIR names another.
+ * nothing, where on the shared disk one per command was most of a server test's time.
+ * MISTO_TEST_TMPDIR names another.
  */
 function tempRoot(): string | undefined {
   if (process.env.MISTO_TEST_TMPDIR) return process.env.MISTO_TEST_TMPDIR;

@@ -69,14 +69,14 @@ export class TextMemo {
    * One JSON.stringify of `you` costs a quarter of cutting it into its elements again (bench:
    * 12 seats' `you` were 50 of a change's 120 µs of text).
    */
-  private readonly lists = new Map<string | number, Map<string, Seen<MemberText>>>();
+  private readonly own = new Map<string | number, Map<string, Seen<MemberText>>>();
 
   /** The text of the member `name` of a view, `viewer` naming whose view it is. */
   member(name: string, value: object, viewer?: string | number): MemberText {
     const seen = this.members.get(name);
     if (seen?.value === value) return seen.text;
-    const lists = viewer === undefined ? undefined : this.listsOf(viewer);
-    const mine = lists?.get(name);
+    const own = viewer === undefined ? undefined : this.ownOf(viewer);
+    const mine = own?.get(name);
     if (mine && sameValue(mine, value)) {
       mine.value = value;
       return mine.text;
@@ -89,17 +89,17 @@ export class TextMemo {
     if (mine) {
       mine.value = value;
       mine.text = text;
-    } else lists?.set(name, { value, text });
+    } else own?.set(name, { value, text });
     return text;
   }
 
-  private listsOf(viewer: string | number): Map<string, Seen<MemberText>> {
-    let lists = this.lists.get(viewer);
-    if (lists === undefined) {
-      lists = new Map();
-      this.lists.set(viewer, lists);
+  private ownOf(viewer: string | number): Map<string, Seen<MemberText>> {
+    let own = this.own.get(viewer);
+    if (own === undefined) {
+      own = new Map();
+      this.own.set(viewer, own);
     }
-    return lists;
+    return own;
   }
 
   private placesOf(name: string): Map<string, Seen<string>> {
