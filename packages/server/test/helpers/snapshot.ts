@@ -14,16 +14,6 @@ export type Snapshot = Record<string, string>;
 
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-async function postgresSnapshot(url: string): Promise<Snapshot> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await readPostgres(client);
-  } finally {
-    await client.end();
-  }
-}
-
 async function readPostgres(client: pg.Client): Promise<Snapshot> {
   const { rows } = await client.query<{ name: string }>(
     "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1",
@@ -72,20 +62,16 @@ function sqliteReader(file: string): { read(): Snapshot; close(): void } {
   };
 }
 
-function sqliteSnapshot(file: string): Snapshot {
-  const reader = sqliteReader(file);
-  try {
-    return reader.read();
-  } finally {
-    reader.close();
-  }
-}
-
 const isPostgres = (url: string) => /^postgres(ql)?:\/\//.test(url);
 
 /** The whole database at `url` (a SQLite file or a postgres:// URL), a digest per table. */
-export function snapshot(url: string): Promise<Snapshot> {
-  return isPostgres(url) ? postgresSnapshot(url) : Promise.resolve(sqliteSnapshot(url));
+export async function snapshot(url: string): Promise<Snapshot> {
+  const reader = await snapshotReader(url);
+  try {
+    return await reader.read();
+  } finally {
+    await reader.close();
+  }
 }
 
 /** Many snapshots over one connection (a fuzzer reads one per request); close it when done. */
