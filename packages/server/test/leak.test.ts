@@ -88,6 +88,26 @@ describe.each(BACKENDS)("leak test on $name", (backend) => {
       const snapshotAt = new Map<Seat, Set<number>>();
       const phones = new Map<Seat, Client>();
       const tokens = new Map<Seat, string>();
+      /** Each phone's latest view and its answers by command id, kept as they arrive (not searched for); each message wakes those waiting. */
+      const latest = new Map<Seat, ViewMsg>();
+      const answers = new Map<string, ServerMessage>();
+      const waiting = new Set<() => void>();
+      const heard = (seat: Seat, m: ServerMessage) => {
+        if (m.type === "view") latest.set(seat, m);
+        if (m.type === "ack" || m.type === "rejected") answers.set(`${seat} ${m.id}`, m);
+        for (const wake of waiting) wake();
+      };
+      /** Until the next message to any phone, or `ms`. */
+      const nextHeard = (ms: number) =>
+        new Promise<void>((resolve) => {
+          const wake = () => {
+            waiting.delete(wake);
+            clearTimeout(timer);
+            resolve();
+          };
+          const timer = setTimeout(wake, ms);
+          waiting.add(wake);
+        });
       const connect = async (seat: Seat) => {
         const c = await open();
         const log = received.get(seat) ?? [];
@@ -95,7 +115,10 @@ describe.each(BACKENDS)("leak test on $name", (backend) => {
         const starts = snapshotAt.get(seat) ?? new Set<number>();
         starts.add(log.length);
         snapshotAt.set(seat, starts);
-        c.onMessage((m) => log.push(m));
+        c.onMessage((m) => {
+          log.push(m);
+          heard(seat, m);
+        });
         c.send({ type: "subscribe", table: t.id, as: "seat", token: tokens.get(seat) });
         await c.next();
         phones.set(seat, c);
@@ -113,37 +136,39 @@ describe.each(BACKENDS)("leak test on $name", (backend) => {
         await c.next();
       }
 
-      const lastView = (seat: Seat) =>
-        (received.get(seat) ?? []).filter((m): m is ViewMsg => m.type === "view").at(-1) ?? null;
-      /** The phone's own answer to command `id` (bounded wait). */
+      const lastView = (seat: Seat) => latest.get(seat) ?? null;
+      /** The phone's own answer to command `id` (bounded wait, woken by each answer that arrives). */
       const answerTo = async (seat: Seat, id: string) => {
         const deadline = Date.now() + 10_000;
         for (;;) {
-          const m = (received.get(seat) ?? []).find(
-            (x) => (x.type === "ack" || x.type === "rejected") && x.id === id,
-          );
+          const m = answers.get(`${seat} ${id}`);
           if (m) return m;
           if (Date.now() > deadline)
             throw new Error(
               `seat ${seat}: no answer to ${id}; state ${phones.get(seat)?.socket.readyState}; last: ${(received.get(seat) ?? []).slice(-8).map((m) => (m.type === "view" ? `view ${m.seq} ${m.view.phase.step}` : JSON.stringify(m)))}`,
             );
-          await new Promise((r) => setTimeout(r, 5));
+          await nextHeard(100);
         }
       };
       /** Each phone's send times: a phone keeps under the server's 20 messages a second, as the app does. */
       const sent = new Map<Seat, number[]>();
+      /** How long the seat's phone must wait before it sends again (0: it may send now). */
+      const waitOf = (seat: Seat) => {
+        const tenth = sent.get(seat)?.at(-10);
+        return tenth === undefined ? 0 : Math.max(0, tenth + 1020 - Date.now());
+      };
       const pace = async (seat: Seat) => {
         const times = sent.get(seat) ?? [];
         sent.set(seat, times);
-        const tenth = times.at(-10);
-        if (times.length >= 10 && tenth !== undefined && Date.now() - tenth < 1000)
-          await new Promise((r) => setTimeout(r, 1000 - (Date.now() - tenth) + 20));
+        const wait = waitOf(seat);
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
         times.push(Date.now());
         if (times.length > 10) times.shift();
       };
       /** The phone acts from its own latest view: a random pick from its own legal actions. */
       const phoneActs = async (seat: Seat): Promise<boolean> => {
-        for (let attempt = 0; attempt < 40; attempt++) {
+        // Until its view offers an action (woken by each message, not polled), for 2 s at most.
+        for (const deadline = Date.now() + 2000; Date.now() < deadline; ) {
           const last = lastView(seat);
           const actions = (last?.view.actions ?? []).filter((a: Action) => a.type !== "speak");
           if (last && actions.length > 0) {
@@ -163,7 +188,7 @@ describe.each(BACKENDS)("leak test on $name", (backend) => {
             if (answer.type === "ack") return true;
             repeats++;
           }
-          await new Promise((r) => setTimeout(r, 10));
+          await nextHeard(10);
         }
         return false;
       };
@@ -178,11 +203,15 @@ describe.each(BACKENDS)("leak test on $name", (backend) => {
       let lines = 0;
       /** Out chat lines written at this table (a reconnect expects them back, not another game's). */
       let outLinesHere = 0;
-      /** Now and then: an out seat writes in the out chat, a living one tries to, one may speak. */
+      /**
+       * Now and then: an out seat writes in the out chat, a living one tries to, one may speak; each
+       * a phone that may send now (waiting out a phone's pace was half the test's time).
+       */
       const chatter = async (state: GameState) => {
         if (state.result?.announced || random() > 0.3) return;
-        const out = state.seats.filter((s) => s.out?.announced === true).map((s) => s.seat);
-        const living = state.seats.filter((s) => s.out === null).map((s) => s.seat);
+        const free = (s: { seat: Seat }) => waitOf(s.seat) === 0;
+        const out = state.seats.filter((s) => s.out?.announced === true && free(s)).map((s) => s.seat);
+        const living = state.seats.filter((s) => s.out === null && free(s)).map((s) => s.seat);
         const writer = pick(out, random);
         if (writer !== undefined) {
           const text = `${OUT_MARK}${seed}-${++lines} seat ${writer} knows ${state.seats[writer - 1]?.card}`;
@@ -199,7 +228,12 @@ describe.each(BACKENDS)("leak test on $name", (backend) => {
             throw new Error(`${seed}: a living seat's line was not refused`);
           talk.refusedLiving++;
         }
-        const speaker = living.find((seat) => lastView(seat)?.view.you?.silenced === null);
+        // Any living seat that may speak (not the first each time: one phone would send most
+        // lines and wait out its pace).
+        const speaker = pick(
+          living.filter((seat) => lastView(seat)?.view.you?.silenced === null),
+          random,
+        );
         if (speaker !== undefined) {
           const command = { type: "speak", seat: speaker, text: `city line ${seed}-${++lines}` };
           const answer = await phoneSays(speaker, { type: "command", seq: 0, command });
@@ -305,7 +339,9 @@ describe.each(BACKENDS)("leak test on $name", (backend) => {
           for (const leak of leaksIn(s, receiver, m.view))
             allLeaks.push(`${seed} ${String(who)} @${m.seq}: ${leak}`);
           scanned++;
-          if (typeof receiver === "number" && s.phase.kind === "night" && s.nights.length > 0 && !sample) {
+          // A living seat's: its view tells what the city's does not (its card, its choices).
+          const living = typeof receiver === "number" && s.seats[receiver - 1]?.out === null;
+          if (living && s.phase.kind === "night" && s.nights.length > 0 && !sample) {
             sample = { state: s, receiver, view: m.view };
           }
           // A phone is pushed only when its own view changed (reconnect snapshots may repeat).
