@@ -97,7 +97,7 @@ export class Hub {
     const held = this.tables.heldSeq(tableId);
     if (held === null || held >= seq) return;
     const wanted = this.count(tableId) > 0 || this.follows(tableId);
-    if (wanted) void this.tables.get(tableId).catch(() => undefined);
+    if (wanted) void this.tables.current(tableId).catch(() => undefined);
   }
 
   /** The tables with a subscriber connected to this process. */

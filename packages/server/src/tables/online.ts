@@ -373,7 +373,7 @@ export class OnlineRunner {
     let action: Action | null = null;
     let away = false;
     try {
-      const table = await this.tables.get(id);
+      const table = await this.tables.current(id);
       if (!table || this.stopped || this.runs.get(id) !== run) return;
       if (run.bots === null && phaseOf(table.state).kind !== "deal") await this.seatBots(run);
       const now = Date.now();
@@ -401,7 +401,7 @@ export class OnlineRunner {
       run.busy = false;
       let fresh: LiveTable | null = null;
       if (!away && this.runs.get(id) === run) {
-        fresh = await this.tables.get(id).catch(() => {
+        fresh = await this.tables.current(id).catch(() => {
           away = true;
           return null;
         });

@@ -224,6 +224,17 @@ export class TableService {
     return this.lock.run(id, () => this.load(id));
   }
 
+  /**
+   * The live table as this process last heard of it: with other processes, read again only when
+   * one announced a later seq (their signal) or this process's last append may have been stored
+   * unseen. For the callers their signals drive (the hub, the online runner), whose commands the
+   * store's seq checks anyway: get() read the store at every call, two or three reads for each
+   * event stored elsewhere (bench:server --processes 2). An answer to a client uses get().
+   */
+  current(id: string): Promise<LiveTable | null> {
+    return this.lock.run(id, () => this.loadForCommand(id));
+  }
+
   /** Runs `task` with the table's lock held: nothing changes the table meanwhile. */
   with<T>(id: string, task: (table: LiveTable | null) => T | Promise<T>): Promise<T> {
     return this.lock.run(id, async () => task(await this.load(id)));
