@@ -13,7 +13,7 @@
 // with --profile DIR the first SIGUSR2 starts a CPU profile and the second writes it to DIR, so the
 // profile covers the measured window only (open it in Chrome's DevTools, Performance tab).
 
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -104,6 +104,7 @@ async function toggleProfile(dir: string): Promise<void> {
   const session = profiler;
   profiler = null;
   const { profile } = await session.post("Profiler.stop");
+  mkdirSync(dir, { recursive: true });
   const file = join(dir, `server-${process.pid}.cpuprofile`);
   writeFileSync(file, JSON.stringify(profile));
   session.disconnect();
