@@ -468,21 +468,7 @@ export class TableService {
     const stored = await this.store.readEvents(id);
     const first = stored[0];
     if (!first) return null;
-    const state = evolve(null, first.event);
-    const views = new TableViews();
-    const opened: LiveTable = {
-      id,
-      title: row.title,
-      online: row.online,
-      onlineSettings: row.onlineSettings ?? null,
-      state,
-      seq: first.seq,
-      publicSeq: 1,
-      publicText: views.spectator(state),
-      seatTexts: views.seats(state),
-      seatSeqs: ALL_SEATS.map(() => 1),
-      views,
-    };
+    const opened = openTable(row, evolve(null, first.event), first.seq);
     const rest = stored.slice(1);
     const table =
       rest.length === 0
@@ -498,12 +484,34 @@ export class TableService {
   }
 }
 
+/** A live table at its first stored event(s): its views built, each viewer's seq at 1. */
+export function openTable(
+  row: Pick<TableRow, "id" | "title" | "online" | "onlineSettings">,
+  state: Game,
+  seq: number,
+): LiveTable {
+  const views = new TableViews();
+  return {
+    id: row.id,
+    title: row.title,
+    online: row.online,
+    onlineSettings: row.onlineSettings ?? null,
+    state,
+    seq,
+    publicSeq: 1,
+    publicText: views.spectator(state),
+    seatTexts: views.seats(state),
+    seatSeqs: ALL_SEATS.map(() => 1),
+    views,
+  };
+}
+
 /**
  * The live table after `events` (which end at `seq`), and which views changed. Each viewer's seq
  * counts its view's changes event by event, so it comes out the same whether the events were
  * applied live, read back from another process's appends, or replayed on load.
  */
-function afterEvents(
+export function afterEvents(
   table: LiveTable,
   events: readonly GameEvent[],
   seq: number,
