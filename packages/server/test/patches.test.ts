@@ -97,6 +97,22 @@ describe("a view patch", () => {
     for (const view of views) expect(viewText(view, memo).json).toBe(JSON.stringify(view));
   });
 
+  it("reuses a viewer's own text, made anew each time, only for the same JSON with its keys in order", () => {
+    const memo = new TextMemo();
+    // Each view a new object tree, as the engine makes `you` and `actions` at every change.
+    const views = [
+      { you: { seat: 1, checks: [{ n: 1, black: true }] }, actions: [{ type: "vote", target: 2 }] },
+      { you: { seat: 1, checks: [{ n: 1, black: true }] }, actions: [{ type: "vote", target: 2 }] },
+      { you: { checks: [{ n: 1, black: true }], seat: 1 }, actions: [{ target: 2, type: "vote" }] },
+      { you: { checks: [{ n: 1, black: false }], seat: 1, x: undefined }, actions: [{ type: "vote" }, null] },
+      { you: { checks: [{ n: 1, black: false }], seat: 1, x: null }, actions: [{ type: "vote" }, null] },
+      { you: { checks: [[1]], seat: 1, x: null }, actions: [[]] },
+      { you: { checks: [{ 0: 1 }], seat: 1, x: null }, actions: [{}] },
+      { you: { checks: [{ 0: 1 }], seat: 1, x: null }, actions: [{}] },
+    ];
+    for (const view of views) expect(viewText(view, memo, 1).json).toBe(JSON.stringify(view));
+  });
+
   it("never carries a member the viewer's whole view would not, through a whole game", async () => {
     const store = memoryStore();
     await store.createHost(HOST);
