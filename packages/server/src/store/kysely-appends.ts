@@ -63,9 +63,13 @@ export class Appends extends StorePart {
 
   async appendOne(append: Append): Promise<AppendResult> {
     if (this.appends) return this.appends.run(append);
-    if (!append.finished) return this.write(() => this.appendStatement(append));
+    return this.write(() => (append.finished ? this.appendAlone(append) : this.appendStatement(append)));
+  }
+
+  /** One append in its own transaction (the caller holds the writer), rolled back when refused. */
+  private async appendAlone(append: Append): Promise<AppendResult> {
     try {
-      await this.write(() => this.db.transaction().execute((tx) => this.appendIn(tx, append)));
+      await this.db.transaction().execute((tx) => this.appendIn(tx, append));
     } catch (error) {
       if (error instanceof AppendRefused) return { ok: false, conflict: error.conflict };
       throw error;
@@ -113,8 +117,13 @@ export class Appends extends StorePart {
     return { ok: false, conflict: known ? "command" : "seq" };
   }
 
-  /** Several appends in one transaction (the caller holds the writer lock), each in a savepoint. */
-  private appendBatch(batch: readonly Append[]): Promise<Outcome<AppendResult>[]> {
+  /**
+   * Several appends in one transaction (the caller holds the writer lock), each in a savepoint; a
+   * batch of one, the most common at a few hundred tables, without one: two statements fewer.
+   */
+  private async appendBatch(batch: readonly Append[]): Promise<Outcome<AppendResult>[]> {
+    const [only] = batch;
+    if (batch.length === 1 && only) return [{ ok: true, value: await this.appendAlone(only) }];
     return this.db.transaction().execute(async (tx) => {
       const outcomes: Outcome<AppendResult>[] = [];
       for (const append of batch) {
