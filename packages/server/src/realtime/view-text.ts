@@ -242,10 +242,25 @@ function changedKeys(from: ReadonlyMap<string, string>, to: ReadonlyMap<string, 
   return kept === from.size ? changed : null;
 }
 
+/**
+ * The children cut from each element text lately patched by its children: an element's text before
+ * a change is the one it had after the last, so cutting it again (a parse and a stringify per
+ * child) is mostly saved. Shared by every table; emptied when full, so it never holds more than
+ * CHILD_TEXTS elements (a few hundred bytes each).
+ */
+const childCache = new Map<string, ReadonlyMap<string, string>>();
+const CHILD_TEXTS = 16_384;
+
 /** A container's children's JSON by key (JSON.stringify's text: undefined in an array is null). */
-function childTexts(json: string): Map<string, string> {
-  const value = JSON.parse(json) as object;
-  return new Map(Object.entries(value).map(([key, child]) => [key, JSON.stringify(child) ?? "null"]));
+function childTexts(json: string): ReadonlyMap<string, string> {
+  let children = childCache.get(json);
+  if (children === undefined) {
+    const value = JSON.parse(json) as object;
+    children = new Map(Object.entries(value).map(([key, child]) => [key, JSON.stringify(child) ?? "null"]));
+    if (childCache.size >= CHILD_TEXTS) childCache.clear();
+    childCache.set(json, children);
+  }
+  return children;
 }
 
 /** How a changed member is sent: whole (`set`), by element (`sub`), and an element by its children (`deep`). */
