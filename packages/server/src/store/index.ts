@@ -55,7 +55,10 @@ export async function openStore(url: string, options: StoreOptions = {}): Promis
     const { db, connections } = openPostgresPool(url);
     store = new KyselyStore("postgres", db, (work) => work(), connections);
   } else {
-    const { db, lockKey, wal } = openSqlite(url, { wrapFlush: options.wrapFlush, writerOnly: true });
+    const { db, lockKey, wal, connection } = openSqlite(url, {
+      wrapFlush: options.wrapFlush,
+      writerOnly: true,
+    });
     store = wal
       ? new KyselyStore(
           "sqlite",
@@ -63,8 +66,9 @@ export async function openStore(url: string, options: StoreOptions = {}): Promis
           (work) => durably(lockKey, work, () => wal.flush()),
           null,
           () => wal.close(),
+          connection,
         )
-      : new KyselyStore("sqlite", db, (work) => exclusive(lockKey, work));
+      : new KyselyStore("sqlite", db, (work) => exclusive(lockKey, work), null, undefined, connection);
   }
   try {
     await store.migrate();

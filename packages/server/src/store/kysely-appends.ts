@@ -1,6 +1,7 @@
 // A table's append (Store.append): the command's id and answer, its events and the table's status
-// in one transaction; on SQLite the appends waiting at once share one (group-commit.ts), its
-// statements compiled once (prepared.ts); on PostgreSQL it is one statement (APPEND_STATEMENT).
+// in one transaction; on SQLite the appends waiting at once share one (group-commit.ts), run on
+// better-sqlite3 itself (sqlite-appends.ts); on PostgreSQL it is one statement (APPEND_STATEMENT).
+// The append that closes the rating goes through Kysely, its statements compiled once (prepared.ts).
 
 import type { GameEvent } from "@misto/engine";
 import { CompiledQuery, type Transaction } from "kysely";
@@ -10,6 +11,7 @@ import { type StoreContext, StorePart } from "./kysely-part.js";
 import { Prepared } from "./prepared.js";
 import { insertResult } from "./rating-queries.js";
 import type { Database } from "./schema.js";
+import { SqliteAppends } from "./sqlite-appends.js";
 import type { AppendResult } from "./table-types.js";
 import { isUniqueViolation } from "./unique.js";
 
@@ -53,8 +55,12 @@ export class Appends extends StorePart {
       .compile(),
   );
 
+  /** SQLite: the batch on better-sqlite3 itself, one synchronous call (./sqlite-appends.ts). */
+  private readonly direct: SqliteAppends | null;
+
   constructor(context: StoreContext) {
     super(context);
+    this.direct = context.sqlite ? new SqliteAppends(context.sqlite) : null;
     this.appends =
       context.kind === "sqlite"
         ? new GroupCommit<Append, AppendResult>((batch) => this.appendBatch(batch), context.write)
@@ -118,12 +124,12 @@ export class Appends extends StorePart {
   }
 
   /**
-   * Several appends in one transaction (the caller holds the writer lock), each in a savepoint; a
-   * batch of one, the most common at a few hundred tables, without one: two statements fewer.
+   * Several appends in one transaction (the caller holds the writer lock), each in a savepoint: on
+   * better-sqlite3 itself (./sqlite-appends.ts), or through Kysely for a batch holding the append
+   * that closes the rating (its result is written by insertResult) or a store opened without it.
    */
   private async appendBatch(batch: readonly Append[]): Promise<Outcome<AppendResult>[]> {
-    const [only] = batch;
-    if (batch.length === 1 && only) return [{ ok: true, value: await this.appendAlone(only) }];
+    if (this.direct && batch.every((a) => !a.finished)) return this.direct.run(batch);
     return this.db.transaction().execute(async (tx) => {
       const outcomes: Outcome<AppendResult>[] = [];
       for (const append of batch) {

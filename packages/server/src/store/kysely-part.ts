@@ -1,6 +1,7 @@
 // What every part of the Kysely store shares (kysely-store.ts composes them): the database, its
 // dialect, the writer lock, and the archive's index, which a write that changes the totals tells.
 
+import type BetterSqlite3 from "better-sqlite3";
 import type { Kysely } from "kysely";
 import type { ArchiveIndex } from "./archive-index.js";
 import type { Database } from "./schema.js";
@@ -15,6 +16,8 @@ export type Write = <T>(work: () => Promise<T>) => Promise<T>;
 export interface StoreContext {
   readonly kind: "sqlite" | "postgres";
   readonly db: Kysely<Database>;
+  /** SQLite's connection itself, for the append's batch (sqlite-appends.ts); null on PostgreSQL. */
+  readonly sqlite: BetterSqlite3.Database | null;
   readonly write: Write;
   /** The club pages' reads and totals (archive-index.ts): told of the writes that change them. */
   readonly archive: ArchiveIndex;

@@ -11,6 +11,7 @@
 // and the list says which part answers what. Copying the parts' methods on (a mixin,
 // Object.assign) would be typed by a declaration the compiler takes on trust.
 
+import type BetterSqlite3 from "better-sqlite3";
 import { type Kysely, Migrator, sql } from "kysely";
 import { ArchiveIndex } from "./archive-index.js";
 import { KyselyAccounts } from "./kysely-accounts.js";
@@ -54,9 +55,11 @@ export class KyselyStore implements Store {
     connections: (() => Connections) | null = null,
     /** Frees what the database's connection does not (SQLite: the `-wal` file held open to flush). */
     private readonly release: () => Promise<void> = async () => {},
+    /** SQLite: better-sqlite3 itself, for the append's batch (sqlite-appends.ts). */
+    connection: BetterSqlite3.Database | null = null,
   ) {
     this.archive = new ArchiveIndex(kind, db, write);
-    const context: StoreContext = { kind, db, write, archive: this.archive };
+    const context: StoreContext = { kind, db, write, archive: this.archive, sqlite: connection };
     const appends = new Appends(context);
     // SQLite's group commit (null on PostgreSQL): its queue is the one connection's waiting.
     const group = appends.appends;

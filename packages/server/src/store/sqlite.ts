@@ -34,7 +34,7 @@ export interface SqliteOptions {
 export function openSqlite(
   path: string,
   options: SqliteOptions = {},
-): { db: Kysely<Database>; lockKey: string; wal: WalFlush | null } {
+): { db: Kysely<Database>; lockKey: string; wal: WalFlush | null; connection: BetterSqlite3.Database } {
   const memory = path === ":memory:";
   const file = memory ? path : resolve(path);
   if (!memory) mkdirSync(dirname(file), { recursive: true });
@@ -53,6 +53,8 @@ export function openSqlite(
     db: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }),
     lockKey,
     wal: memory ? null : new WalFlush(file, options.wrapFlush),
+    // better-sqlite3 itself, for the append's batch (./sqlite-appends.ts), which runs in the writer.
+    connection: sqlite,
   };
 }
 

@@ -285,6 +285,37 @@ describe.each([
     });
   });
 
+  it("commits the appends around a refused one sent at once (on SQLite, one batch)", async () => {
+    const tables = [await newTable(), await newTable(), await newTable(), await newTable()];
+    const events = tables.map(({ game }) => game.play({ type: "advance" }));
+    const append = (i: number, seq: number, id: string) => {
+      const t = tables[i] as (typeof tables)[number];
+      return store.append(t.row.id, seq, events[i] ?? [], { id, answer: id }, t.game.status());
+    };
+    const results = await Promise.all([
+      append(0, 1, "x0"),
+      append(1, 5, "x1"),
+      append(2, 1, "x2"),
+      append(3, 1, "x3"),
+    ]);
+    expect(results).toEqual([
+      { ok: true, seq: 2 },
+      { ok: false, conflict: "seq" },
+      { ok: true, seq: 2 },
+      { ok: true, seq: 2 },
+    ]);
+    const stored = await Promise.all(tables.map(({ row }) => store.readEvents(row.id)));
+    expect(stored.map((s) => s.length)).toEqual([2, 1, 2, 2]);
+    expect(await store.findCommand(tables[1]?.row.id ?? "", "x1")).toBeNull();
+    expect(await store.findCommand(tables[3]?.row.id ?? "", "x3")).toBe("x3");
+    // A repeated id in the next batch is refused alone, the others of its batch kept.
+    const again = await Promise.all([append(0, 2, "x0"), append(2, 2, "y2")]);
+    expect(again).toEqual([
+      { ok: false, conflict: "command" },
+      { ok: true, seq: 3 },
+    ]);
+  });
+
   it("lets exactly one of two concurrent appends at the same seq win (Promise.all on one store)", async () => {
     const { game, row } = await newTable();
     const events = game.play({ type: "advance" });
