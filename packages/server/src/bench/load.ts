@@ -163,7 +163,12 @@ function onClosed(table: BenchTable): void {
   const group = groups.get(table);
   groups.delete(table);
   if (!replacing || !group) return;
-  replacements.push(seat(group).catch((error) => progress(`a new table failed: ${error}`)));
+  // fetch's own error says only "fetch failed": its cause (a reset socket, a refused connection) follows.
+  replacements.push(
+    seat(group).catch((error) =>
+      progress(`a new table failed: ${error} (${(error as Error).cause ?? "no cause"})`),
+    ),
+  );
 }
 
 function ms(n: number): string {
