@@ -3,7 +3,7 @@
 // layer covers the whole screen, the primary button included (UX.md).
 
 import type { ComponentChildren } from "preact";
-import { useEffect, useRef } from "preact/hooks";
+import { useLayoutEffect, useRef } from "preact/hooks";
 import { t } from "../i18n/index.js";
 
 export function Sheet(props: {
@@ -16,7 +16,9 @@ export function Sheet(props: {
   const box = useRef<HTMLDivElement>(null);
   const close = useRef(props.onClose);
   close.current = props.onClose;
-  useEffect(() => {
+  // A layout effect, run as the sheet enters the page: a plain effect waits for the next frame, and
+  // an Escape pressed as the sheet appeared reached no listener (the sizes e2e test, now and then).
+  useLayoutEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== "Escape") return;
       e.preventDefault();
