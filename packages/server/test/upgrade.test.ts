@@ -63,11 +63,14 @@ let openedRaw: Kysely<Schema> | null = null;
 
 async function previousStore(url: string): Promise<Store> {
   const postgres = isPostgresUrl(url);
-  const db = postgres ? openPostgres(url) : openSqlite(url).db;
+  const sqlite = postgres ? null : openSqlite(url);
+  const db = sqlite ? sqlite.db : openPostgres(url);
   const { error } = await new Migrator({ db, provider: migrations }).migrateTo("0006_rating");
   if (error) throw error;
   openedRaw = db;
-  return new KyselyStore(postgres ? "postgres" : "sqlite", db, (work) => work());
+  return new KyselyStore(postgres ? "postgres" : "sqlite", db, (work) => work(), {
+    sqlite: sqlite?.connection,
+  });
 }
 
 /**

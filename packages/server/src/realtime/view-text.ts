@@ -77,7 +77,7 @@ export class TextMemo {
     if (seen?.value === value) return seen.text;
     const own = viewer === undefined ? undefined : this.ownOf(viewer);
     const mine = own?.get(name);
-    if (mine && sameValue(mine, value)) {
+    if (mine && sameJson(mine.value, value)) {
       mine.value = value;
       return mine.text;
     }
@@ -113,17 +113,10 @@ export class TextMemo {
 }
 
 /**
- * Whether `value` has the text last seen: the same JSON data as the value it was made from, with
- * its keys in the same order, compared part by part (a part that is the same object at once).
- * Comparing costs a fraction of stringifying `you` again to compare texts (bench:views).
- */
-function sameValue(seen: Seen<MemberText>, value: object): boolean {
-  return sameJson(seen.value, value);
-}
-
-/**
  * Whether JSON.stringify gives `a` and `b` the same text, for the plain data views are: true only
- * when it does (false for some that it also would, as a member whose value is undefined).
+ * when it does (false for some that it also would, as a member whose value is undefined). Compared
+ * part by part, a part that is the same object at once: a fraction of stringifying a viewer's `you`
+ * again to compare texts (bench:views).
  */
 function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;

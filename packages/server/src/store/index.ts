@@ -53,22 +53,18 @@ export async function openStore(url: string, options: StoreOptions = {}): Promis
   if (isPostgresUrl(url)) {
     // Its COMMIT returns once the commit is durable (on the database server).
     const { db, connections } = openPostgresPool(url);
-    store = new KyselyStore("postgres", db, (work) => work(), connections);
+    store = new KyselyStore("postgres", db, (work) => work(), { connections });
   } else {
     const { db, lockKey, wal, connection } = openSqlite(url, {
       wrapFlush: options.wrapFlush,
       writerOnly: true,
     });
     store = wal
-      ? new KyselyStore(
-          "sqlite",
-          db,
-          (work) => durably(lockKey, work, () => wal.flush()),
-          null,
-          () => wal.close(),
-          connection,
-        )
-      : new KyselyStore("sqlite", db, (work) => exclusive(lockKey, work), null, undefined, connection);
+      ? new KyselyStore("sqlite", db, (work) => durably(lockKey, work, () => wal.flush()), {
+          release: () => wal.close(),
+          sqlite: connection,
+        })
+      : new KyselyStore("sqlite", db, (work) => exclusive(lockKey, work), { sqlite: connection });
   }
   try {
     await store.migrate();

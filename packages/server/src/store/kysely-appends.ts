@@ -1,21 +1,21 @@
 // A table's append (Store.append): the command's id and answer, its events and the table's status
-// in one transaction; on SQLite the appends waiting at once share one (group-commit.ts), run on
-// better-sqlite3 itself (sqlite-appends.ts); on PostgreSQL it is one statement (APPEND_STATEMENT).
-// The append that closes the rating goes through Kysely, its statements compiled once (prepared.ts).
+// in one transaction. On SQLite the appends waiting at once share one (group-commit.ts), run on
+// better-sqlite3 itself (sqlite-appends.ts); on PostgreSQL each is one statement (APPEND_STATEMENT).
+// The append that closes the rating is the same writes with the game's result beside them, in a
+// Kysely transaction (insertResult writes the result).
 
 import type { GameEvent } from "@misto/engine";
-import { CompiledQuery, type Transaction } from "kysely";
+import { CompiledQuery, type Kysely } from "kysely";
 import type { GameResult } from "../rating/result.js";
 import { GroupCommit, type Outcome } from "./group-commit.js";
 import { type StoreContext, StorePart } from "./kysely-part.js";
-import { Prepared } from "./prepared.js";
 import { insertResult } from "./rating-queries.js";
 import type { Database } from "./schema.js";
 import { SqliteAppends } from "./sqlite-appends.js";
 import type { AppendResult } from "./table-types.js";
 import { isUniqueViolation } from "./unique.js";
 
-/** Why an append was rolled back: thrown inside its transaction, caught outside it. */
+/** Why the closing append's transaction was rolled back: thrown inside it, caught outside it. */
 class AppendRefused extends Error {
   constructor(readonly conflict: "seq" | "command") {
     super(`append refused: ${conflict}`);
@@ -41,25 +41,13 @@ export class Appends extends StorePart {
    */
   readonly appends: GroupCommit<Append, AppendResult> | null;
 
-  /** The append's statements, compiled once (./prepared.ts); the events' insert once per count. */
-  private readonly insertCommand = new Prepared(["table_id", "command_id", "seq", "answer"], (v) =>
-    this.db.insertInto("commands").values(v).compile(),
-  );
-  private readonly insertEvents = new Map<number, EventsInsert>();
-  private readonly moveTable = new Prepared(["seq", "phase", "winner", "id", "expected"], (v) =>
-    this.db
-      .updateTable("tables")
-      .set({ seq: v.seq, phase: v.phase, winner: v.winner })
-      .where("id", "=", v.id)
-      .where("seq", "=", v.expected)
-      .compile(),
-  );
-
-  /** SQLite: the batch on better-sqlite3 itself, one synchronous call (./sqlite-appends.ts). */
+  /** SQLite: the append's writes on better-sqlite3 itself (./sqlite-appends.ts); null on PostgreSQL. */
   private readonly direct: SqliteAppends | null;
 
   constructor(context: StoreContext) {
     super(context);
+    if (context.kind === "sqlite" && context.sqlite === null)
+      throw new Error("a SQLite store needs its better-sqlite3 connection for its appends");
     this.direct = context.sqlite ? new SqliteAppends(context.sqlite) : null;
     this.appends =
       context.kind === "sqlite"
@@ -69,13 +57,46 @@ export class Appends extends StorePart {
 
   async appendOne(append: Append): Promise<AppendResult> {
     if (this.appends) return this.appends.run(append);
-    return this.write(() => (append.finished ? this.appendAlone(append) : this.appendStatement(append)));
+    return this.write(() =>
+      append.finished ? this.closing(append, append.finished) : this.statement(this.db, append),
+    );
   }
 
-  /** One append in its own transaction (the caller holds the writer), rolled back when refused. */
-  private async appendAlone(append: Append): Promise<AppendResult> {
+  /**
+   * SQLite's batch (the caller holds the writer lock): the plain appends in one synchronous call
+   * (./sqlite-appends.ts), then each closing append in its own transaction, before the one flush.
+   * Apart they are alike: a table has one append at a time (its commands take turns).
+   */
+  private async appendBatch(batch: readonly Append[]): Promise<Outcome<AppendResult>[]> {
+    const direct = this.direct as SqliteAppends;
+    const plain = direct.run(batch.filter((a) => !a.finished));
+    let next = 0;
+    const outcomes: Outcome<AppendResult>[] = [];
+    for (const append of batch) {
+      if (!append.finished) outcomes.push(plain[next++] as Outcome<AppendResult>);
+      else
+        outcomes.push(
+          await this.closing(append, append.finished).then(
+            (value) => ({ ok: true, value }) as const,
+            (error: unknown) => ({ ok: false, error }) as const,
+          ),
+        );
+    }
+    return outcomes;
+  }
+
+  /**
+   * The append that closes the rating: its writes (as any append's, in the dialect's way) and the
+   * game's result, in one transaction, rolled back when refused.
+   */
+  private async closing(append: Append, finished: GameResult): Promise<AppendResult> {
     try {
-      await this.db.transaction().execute((tx) => this.appendIn(tx, append));
+      await this.db.transaction().execute(async (tx) => {
+        // SQLite: Kysely's transaction is on the same connection, so the writes join it.
+        const result = this.direct ? this.direct.writeIn(append) : await this.statement(tx, append);
+        if (!result.ok) throw new AppendRefused(result.conflict);
+        await insertResult(tx, append.tableId, finished);
+      });
     } catch (error) {
       if (error instanceof AppendRefused) return { ok: false, conflict: error.conflict };
       throw error;
@@ -84,11 +105,12 @@ export class Appends extends StorePart {
   }
 
   /**
-   * PostgreSQL: the append as one statement, its own transaction: one round trip where BEGIN, the
-   * command, the events, the table and COMMIT took five (bench:server --processes 2). Refused, it
-   * has written nothing; a stale seq and a known id are told apart by one more read, on refusal only.
+   * PostgreSQL: the append as one statement on `db` (the pool, or the closing append's
+   * transaction): one round trip where BEGIN, the command, the events, the table and COMMIT took
+   * five (bench:server --processes 2). Refused, it has written nothing; a stale seq and a known id
+   * are told apart by one more read, on refusal only.
    */
-  private async appendStatement(a: Append): Promise<AppendResult> {
+  private async statement(db: Kysely<Database>, a: Append): Promise<AppendResult> {
     const seq = a.expectedSeq + a.events.length;
     const parameters = [
       seq,
@@ -103,7 +125,7 @@ export class Appends extends StorePart {
     ];
     let moved: number;
     try {
-      const { rows } = await this.db.executeQuery<{ moved: string }>(
+      const { rows } = await db.executeQuery<{ moved: string }>(
         CompiledQuery.raw(APPEND_STATEMENT, parameters),
       );
       moved = Number(rows[0]?.moved);
@@ -113,8 +135,8 @@ export class Appends extends StorePart {
       return { ok: false, conflict: constraint === "commands_pk" ? "command" : "seq" };
     }
     if (moved === 1) return { ok: true, seq };
-    // The command first, as in appendIn: a repeated id is "command" even when its seq is stale too.
-    const known = await this.db
+    // The command first, as on SQLite: a repeated id is "command" even when its seq is stale too.
+    const known = await db
       .selectFrom("commands")
       .select("seq")
       .where("table_id", "=", a.tableId)
@@ -122,98 +144,6 @@ export class Appends extends StorePart {
       .executeTakeFirst();
     return { ok: false, conflict: known ? "command" : "seq" };
   }
-
-  /**
-   * Several appends in one transaction (the caller holds the writer lock), each in a savepoint: on
-   * better-sqlite3 itself (./sqlite-appends.ts), or through Kysely for a batch holding the append
-   * that closes the rating (its result is written by insertResult) or a store opened without it.
-   */
-  private async appendBatch(batch: readonly Append[]): Promise<Outcome<AppendResult>[]> {
-    if (this.direct && batch.every((a) => !a.finished)) return this.direct.run(batch);
-    return this.db.transaction().execute(async (tx) => {
-      const outcomes: Outcome<AppendResult>[] = [];
-      for (const append of batch) {
-        await tx.executeQuery(SAVEPOINT);
-        try {
-          await this.appendIn(tx, append);
-          outcomes.push({ ok: true, value: { ok: true, seq: append.expectedSeq + append.events.length } });
-        } catch (error) {
-          await tx.executeQuery(ROLLBACK_TO);
-          outcomes.push(
-            error instanceof AppendRefused
-              ? { ok: true, value: { ok: false, conflict: error.conflict } }
-              : { ok: false, error },
-          );
-        }
-        await tx.executeQuery(RELEASE);
-      }
-      return outcomes;
-    });
-  }
-
-  /**
-   * One append's writes, in the caller's transaction: the command's id and answer, the events at
-   * expectedSeq+1…, the table's seq and status. Throws AppendRefused on a stale seq or a known id.
-   */
-  private async appendIn(tx: Transaction<Database>, a: Append): Promise<void> {
-    const seq = a.expectedSeq + a.events.length;
-    const answer = JSON.stringify(a.command.answer);
-    // The command first: a repeated id is "command" even when its seq is stale too.
-    await refuseOnUnique("command", () =>
-      tx.executeQuery(
-        this.insertCommand.with({ table_id: a.tableId, command_id: a.command.id, seq, answer }),
-      ),
-    );
-    if (a.events.length > 0) {
-      // A concurrent writer at the same seq breaks the (table_id, seq) primary key here; on
-      // PostgreSQL the second waits for the first to commit, then fails.
-      const { rows, statement } = this.eventsInsert(a.events.length);
-      const values: Record<string, unknown> = {};
-      rows.forEach(([table, seq, event], i) => {
-        values[table] = a.tableId;
-        values[seq] = a.expectedSeq + 1 + i;
-        values[event] = JSON.stringify(a.events[i]);
-      });
-      await refuseOnUnique("seq", () => tx.executeQuery(statement.with(values)));
-    }
-    // Guards an expectedSeq ahead of the table (a gap) and an append with no events.
-    const { phase, winner } = a.status;
-    const moved = await tx.executeQuery(
-      this.moveTable.with({ seq, phase, winner, id: a.tableId, expected: a.expectedSeq }),
-    );
-    if (Number(moved.numAffectedRows) !== 1) throw new AppendRefused("seq");
-    // The rating closed: the game's result is kept with it, committed with its last events.
-    if (a.finished) await insertResult(tx, a.tableId, a.finished);
-  }
-
-  /** The insert of `count` events (an append stores one to a few), compiled once per count. */
-  private eventsInsert(count: number): EventsInsert {
-    let insert = this.insertEvents.get(count);
-    if (insert === undefined) {
-      const rows = Array.from({ length: count }, (_, i) => [`table${i}`, `seq${i}`, `event${i}`] as const);
-      const statement = new Prepared(rows.flat(), (v) =>
-        this.db
-          .insertInto("events")
-          .values(
-            rows.map(([table, seq, event]) => ({
-              table_id: v[table] as never,
-              seq: v[seq] as never,
-              event: v[event] as never,
-            })),
-          )
-          .compile(),
-      );
-      insert = { rows, statement };
-      this.insertEvents.set(count, insert);
-    }
-    return insert;
-  }
-}
-
-/** The events' insert for one count: each row's keys (its table, seq and event), and the statement. */
-interface EventsInsert {
-  readonly rows: readonly (readonly [string, string, string])[];
-  readonly statement: Prepared<string>;
 }
 
 /**
@@ -234,16 +164,3 @@ const APPEND_STATEMENT = `with moved as (
   select id, e.seq, e.event from moved, unnest($8::integer[], $9::text[]) as e(seq, event)
 )
 select count(*) as moved from moved`;
-
-const SAVEPOINT = CompiledQuery.raw("savepoint append");
-const ROLLBACK_TO = CompiledQuery.raw("rollback to append");
-const RELEASE = CompiledQuery.raw("release append");
-
-async function refuseOnUnique(conflict: "seq" | "command", work: () => Promise<unknown>): Promise<void> {
-  try {
-    await work();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new AppendRefused(conflict);
-    throw error;
-  }
-}

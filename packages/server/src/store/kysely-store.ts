@@ -41,6 +41,7 @@ export class KyselyStore implements Store {
   /** The club pages' reads and totals (archive-index.ts). */
   readonly archive: ArchiveIndex;
   readonly gauges: StoreGauges;
+  private readonly release: () => Promise<void>;
 
   constructor(
     readonly kind: "sqlite" | "postgres",
@@ -51,15 +52,18 @@ export class KyselyStore implements Store {
      * they come.
      */
     private readonly write: Write,
-    /** PostgreSQL's pool now; SQLite has its one connection. */
-    connections: (() => Connections) | null = null,
-    /** Frees what the database's connection does not (SQLite: the `-wal` file held open to flush). */
-    private readonly release: () => Promise<void> = async () => {},
-    /** SQLite: better-sqlite3 itself, for the append's batch (sqlite-appends.ts). */
-    connection: BetterSqlite3.Database | null = null,
+    parts: {
+      /** PostgreSQL's pool now; SQLite has its one connection. */
+      readonly connections?: () => Connections;
+      /** Frees what the database's connection does not (SQLite: the `-wal` file held open to flush). */
+      readonly release?: () => Promise<void>;
+      /** SQLite: better-sqlite3 itself, for the appends (sqlite-appends.ts). */
+      readonly sqlite?: BetterSqlite3.Database | undefined;
+    } = {},
   ) {
+    this.release = parts.release ?? (async () => {});
     this.archive = new ArchiveIndex(kind, db, write);
-    const context: StoreContext = { kind, db, write, archive: this.archive, sqlite: connection };
+    const context: StoreContext = { kind, db, write, archive: this.archive, sqlite: parts.sqlite ?? null };
     const appends = new Appends(context);
     // SQLite's group commit (null on PostgreSQL): its queue is the one connection's waiting.
     const group = appends.appends;
@@ -71,7 +75,7 @@ export class KyselyStore implements Store {
     this.tournaments = new TournamentQueries(db as Kysely<unknown>, write);
     this.gauges = {
       connections:
-        connections ?? (() => ({ open: 1, idle: group?.queued ? 0 : 1, waiting: group?.queued ?? 0 })),
+        parts.connections ?? (() => ({ open: 1, idle: group?.queued ? 0 : 1, waiting: group?.queued ?? 0 })),
       onBatch: (listener) => group?.onBatch(listener),
     };
   }

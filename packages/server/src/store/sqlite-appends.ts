@@ -54,8 +54,24 @@ export class SqliteAppends {
   /** The batch in one transaction, each append's outcome in order; a batch of one without a savepoint. */
   run(batch: readonly PlainAppend[]): Outcome<AppendResult>[] {
     const [only] = batch;
-    if (batch.length === 1 && only) return [this.attempt(only, true)];
+    if (only === undefined) return [];
+    if (batch.length === 1) return [this.attempt(only, true)];
     return this.statements.many.immediate(batch);
+  }
+
+  /**
+   * One append's writes in a transaction the caller opened on this connection (the closing append's,
+   * with its result: kysely-appends.ts): refused, it has written part of them, so the caller must
+   * roll back.
+   */
+  writeIn(append: PlainAppend): AppendResult {
+    try {
+      this.appendIn(append);
+    } catch (error) {
+      if (error instanceof Refused) return { ok: false, conflict: error.conflict };
+      throw error;
+    }
+    return { ok: true, seq: append.expectedSeq + append.events.length };
   }
 
   /** One append: its transaction (`alone`) or savepoint, rolled back when refused. */
